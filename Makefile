@@ -1,0 +1,56 @@
+# Frost: `make demo` trains on the embedded default, `make test` runs every test.
+# Both set up what they need (project venv with torch, the wasm target) and are idempotent.
+SHELL := /bin/bash
+VENV := $(CURDIR)/.venv
+PY := $(VENV)/bin/python
+TORCH_VERSION := 2.13.0
+# tch builds against the torch inside the venv (torch-sys reads it through `python`).
+export VIRTUAL_ENV := $(VENV)
+export PATH := $(VENV)/bin:$(PATH)
+export LIBTORCH_USE_PYTORCH := 1
+CARGO ?= cargo
+GAMES := infill condense
+GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
+HOST := target/release/frost-host
+
+.PHONY: demo test build games setup setup-test wasm-target lint fmt bench clean-venv
+.DEFAULT_GOAL := build
+
+$(VENV)/.torch-$(TORCH_VERSION):
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check torch==$(TORCH_VERSION)
+	@touch $@
+
+# Golden references for the tests (transformers, peft), only installed for `make test`.
+$(VENV)/.test-deps: $(VENV)/.torch-$(TORCH_VERSION) scripts/requirements-test.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
+	@touch $@
+
+setup: $(VENV)/.torch-$(TORCH_VERSION) wasm-target
+setup-test: setup $(VENV)/.test-deps
+
+wasm-target:
+	@rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
+
+build: setup games
+	$(CARGO) build --release -p frost-host
+
+games: wasm-target
+	$(CARGO) build --release --target wasm32-wasip2 $(foreach g,$(GAMES),-p frost-game-$(g))
+	@for g in $(GAMES); do cp -f target/wasm32-wasip2/release/frost_game_$$g.wasm games/$$g.wasm; done
+
+demo: build
+	$(HOST) demo
+
+test: setup-test games
+	$(CARGO) test --release --workspace
+
+lint: setup
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+
+bench: build
+	$(HOST) bench
+
+clean-venv:
+	rm -rf $(VENV)

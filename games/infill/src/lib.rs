@@ -1,0 +1,1 @@
+//! The infill game.

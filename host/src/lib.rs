@@ -1,0 +1,8 @@
+//! Frost host library: the Qwen3 engine, the game runtime and the training algorithms.
+//!
+//! One training step, as data flows (each arrow a function boundary):
+//! corpus passage -> game round -> player prompt + judge program -> policy samples K moves
+//! -> judge scores -> (Frost: Taylor -> gate -> top-D -> verify -> replace) -> advantages
+//! -> loss -> optimizer step -> metrics line.
+
+pub use frost_sdk as sdk;

@@ -1,0 +1,60 @@
+//! `frost-host`: the Frost trainer. With no subcommand it trains (`frost-host --game infill.wasm`).
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "frost-host",
+    version,
+    about = "Train language models on cross-entropy games with Frost-GRPO",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    train: cli::train::TrainArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Pretrain the embedded default model (tokenizer + small Qwen3) on a text corpus.
+    Pretrain(cli::pretrain::PretrainArgs),
+    /// Print a game's description and config schema.
+    GameInfo(cli::game::GameInfoArgs),
+    /// Play one round of a game on a text and print the player prompt and judge program.
+    GameCheck(cli::game::GameCheckArgs),
+    /// Print the JSON Schema of the training config.
+    Schema,
+    /// Build the embedded default model if missing, then train on it (what `make demo` runs).
+    Demo(cli::train::DemoArgs),
+    /// Speed figures for the model and the training phases on this machine.
+    Bench(cli::bench::BenchArgs),
+}
+
+fn main() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("FROST_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => cli::train::run(cli.train),
+        Some(Command::Pretrain(a)) => cli::pretrain::run(a),
+        Some(Command::GameInfo(a)) => cli::game::info(a),
+        Some(Command::GameCheck(a)) => cli::game::check(a),
+        Some(Command::Schema) => cli::train::schema(),
+        Some(Command::Demo(a)) => cli::train::demo(a),
+        Some(Command::Bench(a)) => cli::bench::run(a),
+    };
+    if let Err(err) = result {
+        // One line for the user: the chain of contexts, no backtrace.
+        eprintln!("error: {err:#}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,123 @@
+//! Plain data that crosses the game boundary. The host converts the WIT-generated types
+//! (or the native plugin's JSON) into exactly these, so the rest of the host sees one shape
+//! whichever way a game was loaded. Extend with care: these names are the contract.
+
+use serde::{Deserialize, Serialize};
+
+/// Version of the game interface (the WIT package `frost:game@0.1.0`).
+pub const ABI_VERSION: &str = "0.1.0";
+
+/// What a game says about itself before any round is played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub name: String,
+    pub version: String,
+    /// The SDK/ABI version the game was built against; must equal [`ABI_VERSION`].
+    pub abi_version: String,
+    pub description: String,
+    /// JSON Schema (schemars) of the game's config, as a JSON string.
+    pub config_schema: String,
+    /// The default config as a JSON string.
+    pub default_config: String,
+}
+
+/// What a game needs for a given config: the move length and the passages per round.
+/// Returned by `configure`, which also validates the config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Requirements {
+    /// Exactly this many tokens are sampled for a move.
+    pub move_tokens: u32,
+    /// One entry per passage the game wants for a round: its length in tokens.
+    pub passages: Vec<PassageSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PassageSpec {
+    /// Exact number of tokens the host must supply for this passage.
+    pub tokens: u32,
+}
+
+/// A passage of corpus text as the host supplies it: the host owns the tokenizer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Passage {
+    pub text: String,
+    pub token_ids: Vec<u32>,
+    /// Byte span `[start, end)` of each token in `text` (same length as `token_ids`),
+    /// so a game can cut the text at token boundaries.
+    pub offsets: Vec<(u32, u32)>,
+}
+
+/// One round of the game: what the player sees, how the judge scores, what is banned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Round {
+    pub prompt: Prompt,
+    pub judge: JudgeProgram,
+    pub constraints: MoveConstraints,
+    /// A move the host can score for scale (e.g. the true gap), as token ids.
+    pub reference_move: Option<Vec<u32>>,
+}
+
+/// The player's prompt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// Chat messages; the host applies the model's chat template (Qwen3: thinking disabled)
+    /// and opens the assistant turn.
+    Chat(Vec<ChatMessage>),
+    /// Raw segments concatenated as they are (a base model's layout); the move follows.
+    Raw(Vec<PromptSegment>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// "system", "user" or "assistant".
+    pub role: String,
+    pub content: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PromptSegment {
+    Text(String),
+    Tokens(Vec<u32>),
+}
+
+/// reward = sum over terms of `weight * (-CE over the scored segments of the term's sequence)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JudgeProgram {
+    pub terms: Vec<JudgeTerm>,
+}
+
+/// One judge sequence and its weight. Exactly one segment of the sequence is the move slot
+/// (a term without the move is allowed only as a move-independent baseline, e.g. `xent(s)`;
+/// the host checks the whole program has at least one move slot).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JudgeTerm {
+    pub weight: f64,
+    /// Start the judge sequence with the BOS token.
+    pub bos: bool,
+    pub segments: Vec<JudgeSegment>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JudgeSegment {
+    pub content: SegmentContent,
+    /// Whether the tokens of this segment are scored (their -log p enters the term).
+    pub scored: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SegmentContent {
+    /// Text the host tokenizes (without special tokens).
+    Text(String),
+    /// Token ids in the host tokenizer's vocabulary.
+    Tokens(Vec<u32>),
+    /// The player's move (exactly `move_tokens` tokens).
+    Move,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MoveConstraints {
+    pub banned_token_ids: Vec<u32>,
+    /// Strings the move must not contain; the host bans every token whose text contains one
+    /// (case-insensitively, ignoring surrounding whitespace).
+    pub banned_strings: Vec<String>,
+}
