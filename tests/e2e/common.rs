@@ -1,0 +1,44 @@
+//! Shared helpers for the end-to-end tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The workspace root (the folder holding the Makefile).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// The project venv's python, which has torch, transformers and peft after `make setup-test`.
+pub fn python() -> PathBuf {
+    let py = root().join(".venv/bin/python");
+    assert!(py.exists(), "no project venv at {}: run `make test`", py.display());
+    py
+}
+
+/// Run a python script from tests/fixtures with arguments; panics with its stderr on failure.
+pub fn run_python(script: &str, args: &[&str]) -> Output {
+    let out = Command::new(python())
+        .arg(root().join("tests/fixtures").join(script))
+        .args(args)
+        .output()
+        .expect("spawn python");
+    assert!(
+        out.status.success(),
+        "python {script} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The frost-host binary built for this test run.
+pub fn frost_host() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_frost-host"))
+}
+
+/// A built game component under games/ (built by `make games`).
+pub fn game_wasm(name: &str) -> PathBuf {
+    let p = root().join("games").join(format!("{name}.wasm"));
+    assert!(p.exists(), "{} missing: run `make games`", p.display());
+    p
+}

@@ -1,0 +1,9 @@
+//! End-to-end tests: CLI runs, hostile games, golden checks against Hugging Face references.
+//! Run through `make test` (which creates the venv with torch/transformers/peft and builds
+//! the game components first).
+
+mod common;
+mod games;
+mod model;
+mod pretrain;
+mod train;
