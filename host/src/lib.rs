@@ -6,3 +6,7 @@
 //! -> loss -> optimizer step -> metrics line.
 
 pub use frost_sdk as sdk;
+
+pub mod config;
+pub mod frost;
+pub mod grpo;
