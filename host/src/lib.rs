@@ -10,3 +10,4 @@ pub use frost_sdk as sdk;
 pub mod config;
 pub mod frost;
 pub mod grpo;
+pub mod model;

@@ -1,0 +1,230 @@
+//! Batched sampling with a KV cache and teacher-forced log-probs, with banned-token masks.
+
+use tch::{Kind, Tensor};
+
+use super::qwen3::{Input, Qwen3};
+
+/// The logit given to banned tokens. Finite on purpose: exp() is exactly 0 in f32, and
+/// `p * (log p - log q)` stays 0 instead of NaN (which -inf would give) in KL terms.
+pub const MASKED_LOGIT: f64 = -1e9;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplingParams {
+    /// 0 = greedy (argmax).
+    pub temperature: f64,
+    /// 1.0 = off.
+    pub top_p: f64,
+    /// 0 = off.
+    pub top_k: i64,
+}
+
+impl Default for SamplingParams {
+    fn default() -> Self {
+        SamplingParams {
+            temperature: 1.0,
+            top_p: 1.0,
+            top_k: 0,
+        }
+    }
+}
+
+impl SamplingParams {
+    pub fn greedy() -> Self {
+        SamplingParams {
+            temperature: 0.0,
+            top_p: 1.0,
+            top_k: 0,
+        }
+    }
+}
+
+/// Left-pads `prompts` (each non-empty) on `device`: (ids [B,T] i64, pad_mask [B,T] bool,
+/// positions [B,T] i64 counted from each prompt's first real token).
+pub fn left_pad(prompts: &[Vec<i64>], device: tch::Device) -> (Tensor, Tensor, Tensor) {
+    let t = prompts.iter().map(|p| p.len()).max().unwrap_or(0);
+    let mut ids = Vec::with_capacity(prompts.len() * t);
+    let mut mask = Vec::with_capacity(prompts.len() * t);
+    let mut pos = Vec::with_capacity(prompts.len() * t);
+    for p in prompts {
+        assert!(!p.is_empty(), "left_pad: empty prompt");
+        let pad = t - p.len();
+        ids.extend(std::iter::repeat_n(0i64, pad).chain(p.iter().copied()));
+        mask.extend(std::iter::repeat_n(false, pad).chain(std::iter::repeat_n(true, p.len())));
+        pos.extend(std::iter::repeat_n(0i64, pad).chain(0..p.len() as i64));
+    }
+    let shape = [prompts.len() as i64, t as i64];
+    (
+        Tensor::from_slice(&ids).view(shape).to_device(device),
+        Tensor::from_slice(&mask).view(shape).to_device(device),
+        Tensor::from_slice(&pos).view(shape).to_device(device),
+    )
+}
+
+/// `banned` [N, V] plus the embedding's padding rows, as a bool mask on `logits`' device.
+fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
+    assert_eq!(banned.size(), [n, v], "banned mask must be [N, V_emb]");
+    let ban = banned.to_kind(Kind::Bool).to_device(net.device());
+    // A new tensor, never an in-place edit: `to_kind` may alias the caller's mask.
+    let padding_rows = Tensor::arange(v, (Kind::Int64, net.device())).ge(net.token_limit());
+    ban.logical_or(&padding_rows.unsqueeze(0))
+}
+
+/// Temperature, banned mask, top-k, top-p (in that order, as transformers), then one token per row.
+fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams) -> Tensor {
+    let logits = logits.masked_fill(ban, MASKED_LOGIT);
+    if params.temperature <= 0.0 {
+        return logits.argmax(-1, false);
+    }
+    let mut logits = logits / params.temperature;
+    let v = logits.size()[1];
+    if params.top_k > 0 && params.top_k < v {
+        let (top, _) = logits.topk(params.top_k, -1, true, true);
+        let kth = top.narrow(1, params.top_k - 1, 1);
+        logits = logits.masked_fill(&logits.lt_tensor(&kth), MASKED_LOGIT);
+    }
+    if params.top_p < 1.0 {
+        let (sorted, idx) = logits.sort(-1, true);
+        let probs = sorted.softmax(-1, Kind::Float);
+        // Drop a token when the mass before it already exceeds top_p (the first always stays).
+        let drop_sorted = (probs.cumsum(-1, Kind::Float) - &probs).gt(params.top_p);
+        let drop = drop_sorted.zeros_like().scatter(1, &idx, &drop_sorted);
+        logits = logits.masked_fill(&drop, MASKED_LOGIT);
+    }
+    logits
+        .softmax(-1, Kind::Float)
+        .multinomial(1, false)
+        .squeeze_dim(1)
+}
+
+/// Exactly `l` new tokens for each of `prompts.len()` prompts x `k` samples, with the KV cache;
+/// row b*k+j is prompt b's j-th sample. `banned` [B, V_emb] bool (true = banned); embedding rows
+/// at or beyond the tokenizer's vocab are always banned. Seeds torch's generator with `seed`, so
+/// the same seed gives the same tokens on CPU.
+pub fn sample(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> Tensor {
+    sample_impl(net, prompts, k, l, params, banned, seed, true)
+}
+
+/// As [`sample`] but recomputing the whole sequence at every step (reference and benchmark).
+pub fn sample_no_cache(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> Tensor {
+    sample_impl(net, prompts, k, l, params, banned, seed, false)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sample_impl(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+    use_cache: bool,
+) -> Tensor {
+    let _guard = tch::no_grad_guard();
+    tch::manual_seed(seed as i64);
+    let dev = net.device();
+    let v = net.config().vocab_size;
+    let (b, kk) = (prompts.len() as i64, k as i64);
+    let (ids, mask, pos) = left_pad(prompts, dev);
+    let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
+    let (mut ids, mut mask, mut pos) = (rep(&ids), rep(&mask), rep(&pos));
+    let ban = rep(&full_ban(net, banned, b, v));
+    let mut out = Vec::with_capacity(l);
+    if use_cache {
+        let mut cache = net.new_cache();
+        let mut logits = net.forward(Input::Ids(&ids), &pos, Some(&mask), Some(&mut cache));
+        let mut last_pos = pos.select(1, -1);
+        for step in 0..l {
+            let tok = pick(&logits.select(1, -1), &ban, params);
+            out.push(tok.shallow_clone());
+            if step + 1 == l {
+                break;
+            }
+            last_pos = last_pos + 1;
+            mask = Tensor::cat(&[&mask, &mask.ones_like().narrow(1, 0, 1)], 1);
+            logits = net.forward(
+                Input::Ids(&tok.unsqueeze(1)),
+                &last_pos.unsqueeze(1),
+                Some(&mask),
+                Some(&mut cache),
+            );
+        }
+    } else {
+        for _ in 0..l {
+            let logits = net.forward(Input::Ids(&ids), &pos, Some(&mask), None);
+            let tok = pick(&logits.select(1, -1), &ban, params);
+            ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
+            mask = Tensor::cat(&[&mask, &mask.ones_like().narrow(1, 0, 1)], 1);
+            pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
+            out.push(tok);
+        }
+    }
+    if out.is_empty() {
+        return Tensor::zeros([b * kk, 0], (Kind::Int64, dev));
+    }
+    Tensor::stack(&out, 1)
+}
+
+/// Teacher-forced log-probs of moves under the policy.
+pub struct MoveLogProbs {
+    /// [N, L]: log p(move token | prompt, earlier move tokens).
+    pub token: Tensor,
+    /// [N, L, V_emb]: the full log-softmax at each move position (banned entries ~ -1e9).
+    pub full: Tensor,
+}
+
+/// Teacher-forced log-probs of `moves` [N, L] after `prompts[n]`, with the same banned mask
+/// [N, V_emb] and temperature as sampling (temperature 0 is read as 1). Differentiable when grad
+/// mode is on.
+pub fn move_logprobs(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    moves: &Tensor,
+    banned: &Tensor,
+    temperature: f64,
+) -> MoveLogProbs {
+    let (n, l) = (moves.size()[0], moves.size()[1]);
+    assert_eq!(n as usize, prompts.len(), "one prompt per move");
+    let dev = net.device();
+    let moves = moves.to_device(dev).to_kind(Kind::Int64);
+    let (ids, mask, pos) = left_pad(prompts, dev);
+    let t = ids.size()[1];
+    let move_pos =
+        pos.select(1, -1).unsqueeze(1) + Tensor::arange_start(1, l + 1, (Kind::Int64, dev));
+    let ids = Tensor::cat(&[&ids, &moves], 1);
+    let mask = Tensor::cat(
+        &[
+            &mask,
+            &mask.ones_like().narrow(1, 0, 1).expand([n, l], false),
+        ],
+        1,
+    );
+    let pos = Tensor::cat(&[&pos, &move_pos], 1);
+    let hidden = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+    // Move token j is predicted at position t - 1 + j (left padding aligns every row's end).
+    let logits = net.logits(&hidden.narrow(1, t - 1, l));
+    let temp = if temperature > 0.0 { temperature } else { 1.0 };
+    let v = logits.size()[2];
+    let ban = full_ban(net, banned, n, v).unsqueeze(1);
+    let full = (logits / temp)
+        .masked_fill(&ban, MASKED_LOGIT)
+        .log_softmax(-1, Kind::Float);
+    let token = full.gather(2, &moves.unsqueeze(-1), false).squeeze_dim(-1);
+    MoveLogProbs { token, full }
+}

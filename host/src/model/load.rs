@@ -1,0 +1,428 @@
+//! Hugging Face model directories: load (config.json, single or sharded safetensors, tokenizer),
+//! save (`save_pretrained`), and PEFT adapters (`adapter_config.json` + `adapter_model.safetensors`).
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tch::{nn, Device, Kind, Tensor};
+
+use super::lora::{LoraConfig, WeightInit};
+use super::qwen3::{Qwen3, Qwen3Config};
+use super::tokenizer::Tok;
+use super::ModelError;
+
+/// PEFT's prefix in front of our variable names in `adapter_model.safetensors`.
+const PEFT_PREFIX: &str = "base_model.model.";
+
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    /// Default: CUDA if available, else CPU.
+    pub device: Device,
+    /// Default (None): bf16 on CUDA, f32 on CPU.
+    pub kind: Option<Kind>,
+    /// Some = LoRA adapters on a frozen base; None = every parameter trainable.
+    pub lora: Option<LoraConfig>,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            device: Device::cuda_if_available(),
+            kind: None,
+            lora: None,
+        }
+    }
+}
+
+impl LoadOptions {
+    /// f32 on CPU, no LoRA (tests, tiny models).
+    pub fn cpu() -> Self {
+        LoadOptions {
+            device: Device::Cpu,
+            kind: Some(Kind::Float),
+            lora: None,
+        }
+    }
+
+    pub fn resolved_kind(&self) -> Kind {
+        self.kind.unwrap_or(if self.device.is_cuda() {
+            Kind::BFloat16
+        } else {
+            Kind::Float
+        })
+    }
+}
+
+pub struct LoadedModel {
+    pub net: Qwen3,
+    pub vs: nn::VarStore,
+    pub tokenizer: Tok,
+    pub config: Qwen3Config,
+    pub device: Device,
+    pub kind: Kind,
+    /// The directory the base weights came from (written into adapter_config.json).
+    pub source: Option<PathBuf>,
+}
+
+fn read_json(path: &Path, what: &str) -> Result<Value, ModelError> {
+    if !path.exists() {
+        return Err(ModelError::MissingFile {
+            path: path.to_path_buf(),
+            what: what.to_string(),
+        });
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| ModelError::io(path, e))?;
+    serde_json::from_str(&text).map_err(|source| ModelError::Json {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), ModelError> {
+    let text = serde_json::to_string_pretty(v).expect("serializable");
+    std::fs::write(path, text + "\n").map_err(|e| ModelError::io(path, e))
+}
+
+fn torch_err(path: &Path) -> impl FnOnce(tch::TchError) -> ModelError + '_ {
+    move |source| ModelError::Torch {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Reads and checks `config.json` (architecture Qwen3ForCausalLM, supported fields).
+pub fn read_config(dir: &Path) -> Result<Qwen3Config, ModelError> {
+    let path = dir.join("config.json");
+    let v = read_json(&path, "model config")?;
+    let cfg: Qwen3Config = serde_json::from_value(v).map_err(|source| ModelError::Json {
+        path: path.clone(),
+        source,
+    })?;
+    match (&cfg.architectures, cfg.model_type.as_deref()) {
+        (Some(a), _) if a.iter().any(|s| s == "Qwen3ForCausalLM") => {}
+        (Some(a), _) => {
+            return Err(ModelError::Architecture {
+                path,
+                found: a.join(", "),
+            });
+        }
+        (None, Some("qwen3")) => {}
+        (None, other) => {
+            return Err(ModelError::Architecture {
+                path,
+                found: format!("model_type {}", other.unwrap_or("(none)")),
+            });
+        }
+    }
+    cfg.validate()?;
+    Ok(cfg)
+}
+
+/// The safetensors files of a checkpoint: `model.safetensors`, or the shards named by
+/// `model.safetensors.index.json`.
+fn weight_files(dir: &Path) -> Result<Vec<PathBuf>, ModelError> {
+    let single = dir.join("model.safetensors");
+    if single.exists() {
+        return Ok(vec![single]);
+    }
+    let index = dir.join("model.safetensors.index.json");
+    if !index.exists() {
+        return Err(ModelError::MissingFile {
+            path: single,
+            what: "model weights (nor model.safetensors.index.json for a sharded checkpoint)"
+                .to_string(),
+        });
+    }
+    let v = read_json(&index, "weight index")?;
+    let map = v
+        .get("weight_map")
+        .and_then(|m| m.as_object())
+        .ok_or_else(|| {
+            ModelError::config(
+                "weight_map",
+                format!("{} has no weight_map object", index.display()),
+            )
+        })?;
+    let shards: BTreeSet<&str> = map.values().filter_map(|s| s.as_str()).collect();
+    let files: Vec<PathBuf> = shards.into_iter().map(|s| dir.join(s)).collect();
+    for f in &files {
+        if !f.exists() {
+            return Err(ModelError::MissingFile {
+                path: f.clone(),
+                what: "weight shard".to_string(),
+            });
+        }
+    }
+    Ok(files)
+}
+
+/// Copies `src` into the variable `dst` (casting dtype, moving device), checking the shape.
+fn copy_checked(name: &str, file: &Path, dst: &Tensor, src: &Tensor) -> Result<(), ModelError> {
+    if dst.size() != src.size() {
+        return Err(ModelError::Shape {
+            name: name.to_string(),
+            path: file.to_path_buf(),
+            expected: dst.size(),
+            found: src.size(),
+        });
+    }
+    tch::no_grad(|| {
+        let mut d = dst.shallow_clone();
+        d.f_copy_(&src.to_kind(dst.kind()).to_device(dst.device()))
+    })
+    .map_err(torch_err(file))
+}
+
+fn is_adapter_var(name: &str) -> bool {
+    name.contains(".lora_A.") || name.contains(".lora_B.")
+}
+
+impl LoadedModel {
+    /// Loads a Hugging Face Qwen3 directory (config.json, weights, tokenizer.json).
+    pub fn load(dir: &Path, opts: &LoadOptions) -> Result<Self, ModelError> {
+        let config = read_config(dir)?;
+        let tokenizer = Tok::from_dir(dir)?;
+        if tokenizer.vocab_size() as i64 > config.vocab_size {
+            return Err(ModelError::VocabTooLarge {
+                tokenizer: tokenizer.vocab_size(),
+                embedding: config.vocab_size,
+            });
+        }
+        let kind = opts.resolved_kind();
+        let mut vs = nn::VarStore::new(opts.device);
+        vs.set_kind(kind);
+        let mut net = Qwen3::build(vs.root(), &config, opts.lora.as_ref(), WeightInit::Empty)?;
+        net.set_token_limit(tokenizer.vocab_size() as i64);
+
+        let vars = vs.variables();
+        let mut loaded = BTreeSet::new();
+        let mut ignored = 0usize;
+        for file in weight_files(dir)? {
+            let tensors = Tensor::read_safetensors(&file).map_err(torch_err(&file))?;
+            for (name, t) in tensors {
+                if is_adapter_var(&name) {
+                    ignored += 1;
+                    continue;
+                }
+                match vars.get(&name) {
+                    Some(var) => {
+                        copy_checked(&name, &file, var, &t)?;
+                        loaded.insert(name);
+                    }
+                    // A tied checkpoint may still carry lm_head.weight: it equals the embedding.
+                    None => ignored += 1,
+                }
+            }
+        }
+        if ignored > 0 {
+            tracing::debug!(
+                "{ignored} tensors in {} are not used by Qwen3",
+                dir.display()
+            );
+        }
+        let mut missing: Vec<&String> = vars
+            .keys()
+            .filter(|n| !is_adapter_var(n) && !loaded.contains(*n))
+            .collect();
+        missing.sort();
+        if let Some(name) = missing.first() {
+            return Err(ModelError::MissingTensor {
+                name: name.to_string(),
+                path: dir.to_path_buf(),
+            });
+        }
+        Ok(LoadedModel {
+            net,
+            vs,
+            tokenizer,
+            config,
+            device: opts.device,
+            kind,
+            source: Some(dir.to_path_buf()),
+        })
+    }
+
+    /// HF layout with the base weights (adapters are not merged; save them with `save_adapter`).
+    pub fn save_pretrained(&self, dir: &Path) -> Result<(), ModelError> {
+        save_pretrained(&self.config, &self.vs, &self.tokenizer, dir)
+    }
+
+    /// PEFT layout: `adapter_config.json` + `adapter_model.safetensors` (f32).
+    pub fn save_adapter(&self, dir: &Path) -> Result<(), ModelError> {
+        let lora = self.lora_config().ok_or_else(|| ModelError::Adapter {
+            path: dir.to_path_buf(),
+            msg: "this model has no LoRA adapters (load it with LoadOptions.lora)".to_string(),
+        })?;
+        std::fs::create_dir_all(dir).map_err(|e| ModelError::io(dir, e))?;
+        let base = self.source.as_ref().map(|p| p.display().to_string());
+        let cfg = serde_json::json!({
+            "peft_type": "LORA",
+            "task_type": "CAUSAL_LM",
+            "r": lora.r,
+            "lora_alpha": lora.alpha,
+            "lora_dropout": lora.dropout,
+            "target_modules": lora.target_modules,
+            "base_model_name_or_path": base,
+            "bias": "none",
+            "fan_in_fan_out": false,
+            "inference_mode": true,
+            "init_lora_weights": true,
+            "modules_to_save": null,
+            "use_rslora": false,
+            "use_dora": false,
+        });
+        write_json(&dir.join("adapter_config.json"), &cfg)?;
+        let mut tensors: Vec<(String, Tensor)> = self
+            .vs
+            .variables()
+            .into_iter()
+            .filter(|(n, _)| is_adapter_var(n))
+            .map(|(n, t)| {
+                (
+                    format!("{PEFT_PREFIX}{n}"),
+                    t.detach().to_device(Device::Cpu).contiguous(),
+                )
+            })
+            .collect();
+        tensors.sort_by(|a, b| a.0.cmp(&b.0));
+        let path = dir.join("adapter_model.safetensors");
+        Tensor::write_safetensors(&tensors, &path).map_err(torch_err(&path))
+    }
+
+    /// Loads a PEFT adapter into this model's LoRA layers (same r and target modules).
+    pub fn load_adapter(&mut self, dir: &Path) -> Result<(), ModelError> {
+        let cfg_path = dir.join("adapter_config.json");
+        let v = read_json(&cfg_path, "adapter config")?;
+        let bad = |msg: String| ModelError::Adapter {
+            path: cfg_path.clone(),
+            msg,
+        };
+        if v.get("peft_type").and_then(|p| p.as_str()) != Some("LORA") {
+            return Err(bad("peft_type is not LORA".to_string()));
+        }
+        let ours = self.lora_config().ok_or_else(|| {
+            bad("this model was loaded without LoRA; set LoadOptions.lora to the adapter's r and alpha"
+                .to_string())
+        })?;
+        let r = v.get("r").and_then(|x| x.as_i64());
+        let alpha = v.get("lora_alpha").and_then(|x| x.as_f64());
+        if r != Some(ours.r) || alpha != Some(ours.alpha) {
+            return Err(bad(format!(
+                "adapter has r={r:?} lora_alpha={alpha:?}, the model was built with r={} alpha={}",
+                ours.r, ours.alpha
+            )));
+        }
+        let path = dir.join("adapter_model.safetensors");
+        if !path.exists() {
+            return Err(ModelError::MissingFile {
+                path,
+                what: "adapter weights".to_string(),
+            });
+        }
+        let vars: HashMap<String, Tensor> = self
+            .vs
+            .variables()
+            .into_iter()
+            .filter(|(n, _)| is_adapter_var(n))
+            .collect();
+        let mut loaded = BTreeSet::new();
+        for (key, t) in Tensor::read_safetensors(&path).map_err(torch_err(&path))? {
+            // PEFT may keep the adapter name (".default") when saving unusual layouts.
+            let name = key
+                .strip_prefix(PEFT_PREFIX)
+                .unwrap_or(&key)
+                .replace(".default.", ".");
+            let var = vars.get(&name).ok_or_else(|| ModelError::Adapter {
+                path: path.clone(),
+                msg: format!("tensor `{key}` does not match any LoRA layer of this model"),
+            })?;
+            copy_checked(&key, &path, var, &t)?;
+            loaded.insert(name);
+        }
+        if let Some(name) = vars.keys().find(|n| !loaded.contains(*n)) {
+            return Err(ModelError::MissingTensor {
+                name: format!("{PEFT_PREFIX}{name}"),
+                path,
+            });
+        }
+        Ok(())
+    }
+
+    /// What the optimizer updates: the LoRA parameters, or every parameter without LoRA.
+    pub fn trainable_variables(&self) -> Vec<Tensor> {
+        self.vs.trainable_variables()
+    }
+
+    /// The LoRA config the model was built with, recovered from its variables.
+    fn lora_config(&self) -> Option<LoraConfig> {
+        self.net.lora_config().cloned()
+    }
+}
+
+/// Writes `config.json`, `model.safetensors` (base weights, no adapters), `generation_config.json`
+/// and the tokenizer files into `dir`, readable by `transformers`' `from_pretrained`.
+pub fn save_pretrained(
+    config: &Qwen3Config,
+    vs: &nn::VarStore,
+    tok: &Tok,
+    dir: &Path,
+) -> Result<(), ModelError> {
+    std::fs::create_dir_all(dir).map_err(|e| ModelError::io(dir, e))?;
+    let mut cfg = config.clone();
+    let kind = vs
+        .variables()
+        .get("model.embed_tokens.weight")
+        .map(|t| t.kind())
+        .unwrap_or(Kind::Float);
+    let dtype = match kind {
+        Kind::BFloat16 => "bfloat16",
+        Kind::Half => "float16",
+        Kind::Double => "float64",
+        _ => "float32",
+    };
+    cfg.extra.insert("dtype".to_string(), Value::from(dtype));
+    cfg.extra.remove("torch_dtype");
+    if cfg.architectures.is_none() {
+        cfg.architectures = Some(vec!["Qwen3ForCausalLM".to_string()]);
+    }
+    if cfg.model_type.is_none() {
+        cfg.model_type = Some("qwen3".to_string());
+    }
+    for (field, id) in [
+        ("bos_token_id", tok.bos_id()),
+        ("eos_token_id", tok.eos_id()),
+        ("pad_token_id", tok.pad_id()),
+    ] {
+        if let Some(id) = id {
+            let v = Some(Value::from(id));
+            match field {
+                "bos_token_id" => cfg.bos_token_id = v,
+                "eos_token_id" => cfg.eos_token_id = v,
+                _ => cfg.pad_token_id = v,
+            }
+        }
+    }
+    write_json(&dir.join("config.json"), &cfg)?;
+    let mut gen = serde_json::Map::new();
+    for (field, id) in [
+        ("bos_token_id", tok.bos_id()),
+        ("eos_token_id", tok.eos_id()),
+        ("pad_token_id", tok.pad_id()),
+    ] {
+        if let Some(id) = id {
+            gen.insert(field.to_string(), Value::from(id));
+        }
+    }
+    write_json(&dir.join("generation_config.json"), &Value::Object(gen))?;
+    let mut tensors: Vec<(String, Tensor)> = vs
+        .variables()
+        .into_iter()
+        .filter(|(n, _)| !is_adapter_var(n))
+        .map(|(n, t)| (n, t.detach().to_device(Device::Cpu).contiguous()))
+        .collect();
+    tensors.sort_by(|a, b| a.0.cmp(&b.0));
+    let path = dir.join("model.safetensors");
+    Tensor::write_safetensors(&tensors, &path).map_err(torch_err(&path))?;
+    tok.save(dir)
+}

@@ -1,0 +1,129 @@
+//! A linear layer (no bias) with an optional LoRA adapter, PEFT-compatible.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use tch::{nn, Kind, Tensor};
+
+/// LoRA hyper-parameters (PEFT's `LoraConfig` subset we support: dropout must be 0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoraConfig {
+    pub r: i64,
+    pub alpha: f64,
+    pub dropout: f64,
+    /// Projection names, e.g. `q_proj`, `k_proj`, `v_proj`, `o_proj`, `gate_proj`, `up_proj`, `down_proj`.
+    pub target_modules: Vec<String>,
+}
+
+impl LoraConfig {
+    /// Every linear layer of a Qwen3 block (attention and MLP).
+    pub const ALL_TARGETS: [&'static str; 7] = [
+        "q_proj",
+        "k_proj",
+        "v_proj",
+        "o_proj",
+        "gate_proj",
+        "up_proj",
+        "down_proj",
+    ];
+
+    /// Rank `r`, `alpha`, dropout 0, all seven projections.
+    pub fn new(r: i64, alpha: f64) -> Self {
+        LoraConfig {
+            r,
+            alpha,
+            dropout: 0.0,
+            target_modules: Self::ALL_TARGETS.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    pub fn scale(&self) -> f64 {
+        self.alpha / self.r as f64
+    }
+}
+
+/// `y = x W^T (+ scale * B A x when the adapter is on)`. A and B are kept in f32 whatever the base
+/// dtype, as PEFT does, so small optimizer steps are not lost to bf16 rounding.
+#[derive(Debug)]
+pub struct LoraLinear {
+    pub weight: Tensor,
+    /// (A [r, in], B [out, r]).
+    pub lora: Option<(Tensor, Tensor)>,
+    scale: f64,
+    enabled: Arc<AtomicBool>,
+}
+
+/// How a freshly built layer's weights are set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum WeightInit {
+    /// Normal(0, std), as `transformers` initialises a new model.
+    Normal(f64),
+    /// Left uninitialised because a checkpoint overwrites it next.
+    Empty,
+}
+
+pub(crate) fn base_var(
+    p: &nn::Path,
+    name: &str,
+    dims: &[i64],
+    init: WeightInit,
+    trainable: bool,
+) -> Tensor {
+    let opts = (p.kind(), p.device());
+    let t = match init {
+        WeightInit::Normal(std) => Tensor::randn(dims, opts) * std,
+        WeightInit::Empty => Tensor::empty(dims, opts),
+    };
+    p.add(name, t, trainable)
+}
+
+impl LoraLinear {
+    /// `p` is the projection's path (e.g. `model.layers.0.self_attn.q_proj`): the base weight is
+    /// `p.weight`, the adapter `p.lora_A.weight` and `p.lora_B.weight` (PEFT's names).
+    pub(crate) fn new(
+        p: nn::Path,
+        in_dim: i64,
+        out_dim: i64,
+        lora: Option<&LoraConfig>,
+        init: WeightInit,
+        enabled: Arc<AtomicBool>,
+    ) -> Self {
+        let weight = base_var(&p, "weight", &[out_dim, in_dim], init, lora.is_none());
+        let lora_params = lora.map(|cfg| {
+            let dev = p.device();
+            // PEFT: kaiming_uniform_(a=sqrt(5)) on A, i.e. U(-1/sqrt(in), 1/sqrt(in)); B = 0.
+            let bound = 1.0 / (in_dim as f64).sqrt();
+            let a = Tensor::empty([cfg.r, in_dim], (Kind::Float, dev)).uniform_(-bound, bound);
+            let b = Tensor::zeros([out_dim, cfg.r], (Kind::Float, dev));
+            let a = (&p / "lora_A").add("weight", a, true);
+            let b = (&p / "lora_B").add("weight", b, true);
+            (a, b)
+        });
+        LoraLinear {
+            weight,
+            lora: lora_params,
+            scale: lora.map_or(0.0, |c| c.scale()),
+            enabled,
+        }
+    }
+
+    pub fn forward(&self, x: &Tensor) -> Tensor {
+        let y = x.linear::<Tensor>(&self.weight, None);
+        match &self.lora {
+            Some((a, b)) if self.enabled.load(Ordering::Relaxed) => {
+                let d = x
+                    .to_kind(a.kind())
+                    .linear::<Tensor>(a, None)
+                    .linear::<Tensor>(b, None)
+                    * self.scale;
+                if y.kind() == d.kind() {
+                    y + d
+                } else {
+                    (y.to_kind(d.kind()) + d).to_kind(y.kind())
+                }
+            }
+            _ => y,
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Qwen3 on libtorch: the network, LoRA adapters, Hugging Face loading/saving, the tokenizer,
+//! KV-cache sampling and teacher-forced log-probs. The API is described in docs/dev/contracts.md.
+
+mod generate;
+mod load;
+mod lora;
+mod qwen3;
+mod tokenizer;
+
+use std::path::PathBuf;
+
+pub use generate::{
+    left_pad, move_logprobs, sample, sample_no_cache, MoveLogProbs, SamplingParams, MASKED_LOGIT,
+};
+pub use load::{save_pretrained, LoadOptions, LoadedModel};
+pub use lora::{LoraConfig, LoraLinear};
+pub use qwen3::{Input, KvCache, Qwen3, Qwen3Config};
+pub use tokenizer::Tok;
+
+/// Everything that can go wrong when building, loading or saving a model. Each message names
+/// the file, field or tensor at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    #[error("missing {what}: {path} does not exist")]
+    MissingFile { path: PathBuf, what: String },
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot parse {path}: {source}")]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{path}: architecture is {found}, but only Qwen3ForCausalLM is supported")]
+    Architecture { path: PathBuf, found: String },
+    #[error("invalid model config field `{field}`: {msg}")]
+    Config { field: String, msg: String },
+    #[error("tensor `{name}` in {path} has shape {found:?}, the config expects {expected:?}")]
+    Shape {
+        name: String,
+        path: PathBuf,
+        expected: Vec<i64>,
+        found: Vec<i64>,
+    },
+    #[error("tensor `{name}` is missing from the weights in {path}")]
+    MissingTensor { name: String, path: PathBuf },
+    #[error("tokenizer {path}: {msg}")]
+    Tokenizer { path: PathBuf, msg: String },
+    #[error(
+        "the tokenizer knows {tokenizer} tokens but the embedding has only {embedding} rows \
+         (vocab_size in config.json): use the tokenizer this model was trained with"
+    )]
+    VocabTooLarge { tokenizer: usize, embedding: i64 },
+    #[error("adapter {path}: {msg}")]
+    Adapter { path: PathBuf, msg: String },
+    #[error("chat template: {0}")]
+    ChatTemplate(String),
+    #[error("{path}: {source}")]
+    Torch {
+        path: PathBuf,
+        source: tch::TchError,
+    },
+}
+
+impl ModelError {
+    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        ModelError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+    pub(crate) fn config(field: &str, msg: impl Into<String>) -> Self {
+        ModelError::Config {
+            field: field.to_string(),
+            msg: msg.into(),
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! `Tok`: a Hugging Face `tokenizer.json` plus the special token ids of the checkpoint.
+
+use std::path::Path;
+
+use serde_json::Value;
+use tokenizers::Tokenizer;
+
+use super::ModelError;
+use frost_sdk::ChatMessage;
+
+pub struct Tok {
+    inner: Tokenizer,
+    vocab: usize,
+    bos: Option<u32>,
+    eos: Option<u32>,
+    pad: Option<u32>,
+}
+
+fn read_json(path: &Path) -> Result<Option<Value>, ModelError> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| ModelError::io(path, e))?;
+    let v = serde_json::from_str(&text).map_err(|source| ModelError::Json {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Some(v))
+}
+
+impl Tok {
+    pub fn new(inner: Tokenizer, bos: Option<u32>, eos: Option<u32>, pad: Option<u32>) -> Self {
+        // Ids run 0..n but added tokens may sit above the base vocab: the bound is max id + 1.
+        let vocab = inner
+            .get_vocab(true)
+            .values()
+            .map(|&id| id as usize + 1)
+            .max()
+            .unwrap_or(0);
+        Tok {
+            inner,
+            vocab,
+            bos,
+            eos,
+            pad,
+        }
+    }
+
+    /// `tokenizer.json` alone, no special tokens.
+    pub fn from_file(path: &Path) -> Result<Self, ModelError> {
+        if !path.exists() {
+            return Err(ModelError::MissingFile {
+                path: path.to_path_buf(),
+                what: "tokenizer".to_string(),
+            });
+        }
+        let inner = Tokenizer::from_file(path).map_err(|e| ModelError::Tokenizer {
+            path: path.to_path_buf(),
+            msg: e.to_string(),
+        })?;
+        Ok(Tok::new(inner, None, None, None))
+    }
+
+    /// A model directory: `tokenizer.json`, special tokens from `tokenizer_config.json`, then
+    /// `generation_config.json`, then `config.json` (first one that names each).
+    pub fn from_dir(dir: &Path) -> Result<Self, ModelError> {
+        let mut tok = Tok::from_file(&dir.join("tokenizer.json"))?;
+        let tcfg = read_json(&dir.join("tokenizer_config.json"))?;
+        let gcfg = read_json(&dir.join("generation_config.json"))?;
+        let mcfg = read_json(&dir.join("config.json"))?;
+        let lookup = |tok_field: &str, id_field: &str| -> Option<u32> {
+            let by_text = tcfg.as_ref().and_then(|c| c.get(tok_field)).and_then(|v| {
+                let s = match v {
+                    Value::String(s) => Some(s.as_str()),
+                    Value::Object(m) => m.get("content").and_then(|c| c.as_str()),
+                    _ => None,
+                };
+                s.and_then(|s| tok.inner.token_to_id(s))
+            });
+            let by_id = |c: &Option<Value>| {
+                c.as_ref()
+                    .and_then(|c| c.get(id_field))
+                    .and_then(|v| match v {
+                        Value::Number(n) => n.as_u64().map(|n| n as u32),
+                        Value::Array(a) => a.first().and_then(|n| n.as_u64()).map(|n| n as u32),
+                        _ => None,
+                    })
+            };
+            by_text.or_else(|| by_id(&gcfg)).or_else(|| by_id(&mcfg))
+        };
+        tok.bos = lookup("bos_token", "bos_token_id");
+        tok.eos = lookup("eos_token", "eos_token_id");
+        tok.pad = lookup("pad_token", "pad_token_id");
+        Ok(tok)
+    }
+
+    /// Writes `tokenizer.json` and a `tokenizer_config.json` naming the special tokens.
+    pub fn save(&self, dir: &Path) -> Result<(), ModelError> {
+        let path = dir.join("tokenizer.json");
+        self.inner
+            .save(&path, false)
+            .map_err(|e| ModelError::Tokenizer {
+                path: path.clone(),
+                msg: e.to_string(),
+            })?;
+        let name = |id: Option<u32>| id.and_then(|i| self.inner.id_to_token(i));
+        let cfg = serde_json::json!({
+            "tokenizer_class": "PreTrainedTokenizerFast",
+            "bos_token": name(self.bos),
+            "eos_token": name(self.eos),
+            "pad_token": name(self.pad),
+        });
+        let path = dir.join("tokenizer_config.json");
+        std::fs::write(&path, serde_json::to_string_pretty(&cfg).expect("json"))
+            .map_err(|e| ModelError::io(&path, e))
+    }
+
+    pub fn inner(&self) -> &Tokenizer {
+        &self.inner
+    }
+
+    /// Tokens the tokenizer can produce (possibly fewer than the embedding's rows).
+    pub fn vocab_size(&self) -> usize {
+        self.vocab
+    }
+
+    /// No special tokens added.
+    pub fn encode(&self, text: &str) -> Vec<u32> {
+        self.encode_with_offsets(text).0
+    }
+
+    /// Ids and the byte span of `text` each token covers.
+    pub fn encode_with_offsets(&self, text: &str) -> (Vec<u32>, Vec<(u32, u32)>) {
+        let enc = self.inner.encode(text, false).expect("tokenizer encode");
+        let offsets = enc
+            .get_offsets()
+            .iter()
+            .map(|&(a, b)| (a as u32, b as u32))
+            .collect();
+        (enc.get_ids().to_vec(), offsets)
+    }
+
+    /// Special tokens are kept in the text.
+    pub fn decode(&self, ids: &[u32]) -> String {
+        self.inner.decode(ids, false).unwrap_or_default()
+    }
+
+    /// The text of one token, None for an id the tokenizer does not know.
+    pub fn token_text(&self, id: u32) -> Option<String> {
+        self.inner.id_to_token(id)?;
+        self.inner.decode(&[id], false).ok()
+    }
+
+    pub fn token_to_id(&self, token: &str) -> Option<u32> {
+        self.inner.token_to_id(token)
+    }
+
+    pub fn bos_id(&self) -> Option<u32> {
+        self.bos
+    }
+    pub fn eos_id(&self) -> Option<u32> {
+        self.eos
+    }
+    pub fn pad_id(&self) -> Option<u32> {
+        self.pad
+    }
+
+    /// Qwen3 ChatML with thinking disabled and the assistant turn opened (what Qwen3's template
+    /// renders with `add_generation_prompt=True, enable_thinking=False`).
+    pub fn apply_chat_template(&self, messages: &[ChatMessage]) -> Result<String, ModelError> {
+        for t in ["<|im_start|>", "<|im_end|>"] {
+            if self.inner.token_to_id(t).is_none() {
+                return Err(ModelError::ChatTemplate(format!(
+                    "the tokenizer has no {t} token; chat prompts need a ChatML (Qwen) tokenizer"
+                )));
+            }
+        }
+        let mut s = String::new();
+        for m in messages {
+            s.push_str(&format!(
+                "<|im_start|>{}\n{}<|im_end|>\n",
+                m.role, m.content
+            ));
+        }
+        s.push_str("<|im_start|>assistant\n<think>\n\n</think>\n\n");
+        Ok(s)
+    }
+}
