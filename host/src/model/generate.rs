@@ -1,5 +1,7 @@
 //! Batched sampling with a KV cache and teacher-forced log-probs, with banned-token masks.
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use tch::{Kind, Tensor};
 
 use super::qwen3::{Input, Qwen3};
@@ -70,7 +72,7 @@ fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
 }
 
 /// Temperature, banned mask, top-k, top-p (in that order, as transformers), then one token per row.
-fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams) -> Tensor {
+fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, rng: &mut ChaCha8Rng) -> Tensor {
     let logits = logits.masked_fill(ban, MASKED_LOGIT);
     if params.temperature <= 0.0 {
         return logits.argmax(-1, false);
@@ -90,16 +92,30 @@ fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams) -> Tensor {
         let drop = drop_sorted.zeros_like().scatter(1, &idx, &drop_sorted);
         logits = logits.masked_fill(&drop, MASKED_LOGIT);
     }
-    logits
-        .softmax(-1, Kind::Float)
-        .multinomial(1, false)
-        .squeeze_dim(1)
+    draw(&logits.softmax(-1, Kind::Float), rng)
+}
+
+/// One index per row of `probs` [N, V] by inverse CDF with uniforms from our own generator,
+/// so a seed fixes the result whatever other threads do with torch's global generator.
+/// `cum[j] <= u` counts the tokens before the pick, and a zero-probability token never starts
+/// a new step of the CDF, so it cannot be picked.
+fn draw(probs: &Tensor, rng: &mut ChaCha8Rng) -> Tensor {
+    let (n, v) = (probs.size()[0], probs.size()[1]);
+    let u: Vec<f64> = (0..n).map(|_| rng.gen::<f64>()).collect();
+    let cum = probs.to_kind(Kind::Double).cumsum(-1, Kind::Double);
+    let u = Tensor::from_slice(&u)
+        .to_device(probs.device())
+        .unsqueeze(1)
+        * cum.narrow(1, v - 1, 1);
+    cum.le_tensor(&u)
+        .sum_dim_intlist(-1, false, Kind::Int64)
+        .clamp_max(v - 1)
 }
 
 /// Exactly `l` new tokens for each of `prompts.len()` prompts x `k` samples, with the KV cache;
 /// row b*k+j is prompt b's j-th sample. `banned` [B, V_emb] bool (true = banned); embedding rows
-/// at or beyond the tokenizer's vocab are always banned. Seeds torch's generator with `seed`, so
-/// the same seed gives the same tokens on CPU.
+/// at or beyond the tokenizer's vocab are always banned. Draws come from a ChaCha generator
+/// seeded with `seed` (torch's global generator is untouched): same seed, same tokens on CPU.
 pub fn sample(
     net: &Qwen3,
     prompts: &[Vec<i64>],
@@ -137,7 +153,7 @@ fn sample_impl(
     use_cache: bool,
 ) -> Tensor {
     let _guard = tch::no_grad_guard();
-    tch::manual_seed(seed as i64);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dev = net.device();
     let v = net.config().vocab_size;
     let (b, kk) = (prompts.len() as i64, k as i64);
@@ -151,7 +167,7 @@ fn sample_impl(
         let mut logits = net.forward(Input::Ids(&ids), &pos, Some(&mask), Some(&mut cache));
         let mut last_pos = pos.select(1, -1);
         for step in 0..l {
-            let tok = pick(&logits.select(1, -1), &ban, params);
+            let tok = pick(&logits.select(1, -1), &ban, params, &mut rng);
             out.push(tok.shallow_clone());
             if step + 1 == l {
                 break;
@@ -168,7 +184,7 @@ fn sample_impl(
     } else {
         for _ in 0..l {
             let logits = net.forward(Input::Ids(&ids), &pos, Some(&mask), None);
-            let tok = pick(&logits.select(1, -1), &ban, params);
+            let tok = pick(&logits.select(1, -1), &ban, params, &mut rng);
             ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
             mask = Tensor::cat(&[&mask, &mask.ones_like().narrow(1, 0, 1)], 1);
             pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
