@@ -267,8 +267,9 @@ impl TrainConfig {
             if l.alpha <= 0.0 || !l.alpha.is_finite() {
                 return Err(invalid("model.lora.alpha", "must be > 0"));
             }
-            if !(0.0..1.0).contains(&l.dropout) {
-                return Err(invalid("model.lora.dropout", "must be in [0, 1)"));
+            if l.dropout != 0.0 {
+                // The authors' demo uses 0; the engine implements no adapter dropout.
+                return Err(invalid("model.lora.dropout", "must be 0 (adapter dropout is not supported)"));
             }
             if l.target_modules.is_empty() {
                 return Err(invalid("model.lora.target_modules", "must not be empty"));

@@ -7,7 +7,11 @@
 
 pub use frost_sdk as sdk;
 
+pub mod assignments;
 pub mod config;
 pub mod frost;
 pub mod grpo;
+pub mod judge;
 pub mod model;
+pub mod run_dir;
+pub mod train;

@@ -1,0 +1,426 @@
+//! The judge: exact scores of moves under a game's judge program, and Frost's Taylor proposal
+//! (the gradient of the same score with respect to the move's input embeddings).
+//!
+//! reward(move) = sum over terms of `weight * sum over scored tokens t of log p_judge(t | < t)`
+//! (nats; = weight * -CE), token t scored by the logits at t-1. The judge is the policy network
+//! with LoRA adapters off (or a separate frozen copy under full fine-tuning).
+
+use std::cell::Cell;
+
+use frost_sdk::types::{JudgeProgram, SegmentContent};
+use tch::{Kind, Tensor};
+
+use crate::model::{Input, Qwen3, Tok};
+
+/// Sequences per judge forward call; bounds activation memory, never changes results.
+const JUDGE_CHUNK: usize = 32;
+
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    #[error("judge program: {0}")]
+    Program(String),
+}
+
+/// Judge calls, counted per move (a move's forward covers all its term sequences) and per
+/// backward (one Taylor proposal per group).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Budget {
+    pub forwards: u64,
+    pub backwards: u64,
+}
+
+/// One term of a judge program with its text tokenized and the move slot left open.
+#[derive(Clone, Debug)]
+pub struct TermTemplate {
+    pub weight: f64,
+    /// Token ids with `move_len` placeholder zeros at `move_start` (when the term has the move).
+    pub ids: Vec<i64>,
+    pub scored: Vec<bool>,
+    pub move_start: Option<usize>,
+}
+
+/// A judge program ready to score moves of length `move_len`.
+#[derive(Debug)]
+pub struct CompiledProgram {
+    pub terms: Vec<TermTemplate>,
+    pub move_len: usize,
+    /// Sum of the move-independent terms (e.g. `xent(s)` in `xed`), computed once.
+    baseline: Cell<Option<f64>>,
+}
+
+impl CompiledProgram {
+    /// Tokenize a program's text segments with the host tokenizer.
+    pub fn compile(
+        program: &JudgeProgram,
+        tok: &Tok,
+        move_len: usize,
+    ) -> Result<Self, JudgeError> {
+        let mut terms = Vec::new();
+        let mut any_move = false;
+        for (n, term) in program.terms.iter().enumerate() {
+            let mut ids: Vec<i64> = Vec::new();
+            let mut scored = Vec::new();
+            let mut move_start = None;
+            if term.bos {
+                let bos = tok.bos_id().or(tok.eos_id()).ok_or_else(|| {
+                    JudgeError::Program(format!(
+                        "term {n} asks for BOS but the tokenizer has no BOS/EOS token"
+                    ))
+                })?;
+                ids.push(bos as i64);
+                scored.push(false);
+            }
+            for seg in &term.segments {
+                let toks: Vec<i64> = match &seg.content {
+                    SegmentContent::Text(s) => tok.encode(s).into_iter().map(|t| t as i64).collect(),
+                    SegmentContent::Tokens(t) => t.iter().map(|&t| t as i64).collect(),
+                    SegmentContent::Move => {
+                        if move_start.is_some() {
+                            return Err(JudgeError::Program(format!(
+                                "term {n} has more than one move slot"
+                            )));
+                        }
+                        move_start = Some(ids.len());
+                        vec![0; move_len]
+                    }
+                };
+                scored.extend(std::iter::repeat_n(seg.scored, toks.len()));
+                ids.extend(toks);
+            }
+            if ids.is_empty() {
+                return Err(JudgeError::Program(format!("term {n} is empty")));
+            }
+            // Position 0 has no context to be predicted from.
+            scored[0] = false;
+            any_move |= move_start.is_some();
+            terms.push(TermTemplate {
+                weight: term.weight,
+                ids,
+                scored,
+                move_start,
+            });
+        }
+        if !any_move {
+            return Err(JudgeError::Program("no term contains the move slot".into()));
+        }
+        Ok(CompiledProgram {
+            terms,
+            move_len,
+            baseline: Cell::new(None),
+        })
+    }
+
+    fn filled(&self, term: &TermTemplate, mv: &[u32]) -> Vec<i64> {
+        let mut ids = term.ids.clone();
+        if let Some(s) = term.move_start {
+            for (i, &t) in mv.iter().enumerate() {
+                ids[s + i] = t as i64;
+            }
+        }
+        ids
+    }
+
+    fn baseline(&self, judge: &Qwen3) -> f64 {
+        if let Some(b) = self.baseline.get() {
+            return b;
+        }
+        let fixed: Vec<&TermTemplate> =
+            self.terms.iter().filter(|t| t.move_start.is_none()).collect();
+        let seqs: Vec<(Vec<i64>, Vec<bool>)> =
+            fixed.iter().map(|t| (t.ids.clone(), t.scored.clone())).collect();
+        let sums = sequence_logps(judge, &seqs);
+        let b = fixed.iter().zip(sums).map(|(t, s)| t.weight * s).sum();
+        self.baseline.set(Some(b));
+        b
+    }
+}
+
+/// Turns the adapters off for the judge and back to their previous state on drop.
+pub struct AdaptersOff<'a> {
+    net: &'a Qwen3,
+    was: bool,
+}
+
+impl<'a> AdaptersOff<'a> {
+    pub fn new(net: &'a Qwen3) -> Self {
+        let was = net.adapters_enabled();
+        net.set_adapters_enabled(false);
+        AdaptersOff { net, was }
+    }
+}
+
+impl Drop for AdaptersOff<'_> {
+    fn drop(&mut self) {
+        if self.was {
+            self.net.set_adapters_enabled(true);
+        }
+    }
+}
+
+/// Right-pad `seqs` into [B, T] ids + pad mask + positions on `device`.
+fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor, Tensor) {
+    let t = seqs.iter().map(|s| s.len()).max().unwrap_or(1);
+    let b = seqs.len();
+    let mut ids = vec![0i64; b * t];
+    let mut mask = vec![false; b * t];
+    for (r, s) in seqs.iter().enumerate() {
+        ids[r * t..r * t + s.len()].copy_from_slice(s);
+        mask[r * t..r * t + s.len()].iter_mut().for_each(|m| *m = true);
+    }
+    let (b, t) = (b as i64, t as i64);
+    let ids = Tensor::from_slice(&ids).view([b, t]).to_device(device);
+    let mask = Tensor::from_slice(&mask).view([b, t]).to_device(device);
+    let pos = Tensor::arange(t, (Kind::Int64, device))
+        .unsqueeze(0)
+        .expand([b, t], false)
+        .contiguous();
+    (ids, mask, pos)
+}
+
+/// Flat indices (into [B*T]) of the positions predicting scored tokens, their targets, and the
+/// row each belongs to.
+fn scored_rows(seqs: &[(&[i64], &[bool])], t: usize) -> (Vec<i64>, Vec<i64>, Vec<i64>) {
+    let (mut at, mut target, mut row) = (Vec::new(), Vec::new(), Vec::new());
+    for (r, (ids, scored)) in seqs.iter().enumerate() {
+        for p in 1..ids.len() {
+            if scored[p] {
+                at.push((r * t + p - 1) as i64);
+                target.push(ids[p]);
+                row.push(r as i64);
+            }
+        }
+    }
+    (at, target, row)
+}
+
+/// Sum of scored-token log-probs for each sequence (no grad), in chunks.
+fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>)]) -> Vec<f64> {
+    let _guard = tch::no_grad_guard();
+    let mut out = Vec::with_capacity(seqs.len());
+    for chunk in seqs.chunks(JUDGE_CHUNK) {
+        let refs: Vec<&[i64]> = chunk.iter().map(|(i, _)| i.as_slice()).collect();
+        let (ids, mask, pos) = pad_batch(&refs, judge.device());
+        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+        let pairs: Vec<(&[i64], &[bool])> =
+            chunk.iter().map(|(i, s)| (i.as_slice(), s.as_slice())).collect();
+        out.extend(scored_sums(judge, &hidden, &pairs));
+    }
+    out
+}
+
+/// Per-row sums of log p(target) at the scored positions of `hidden` [B, T, H] (f64 values,
+/// keeps the graph when grad mode is on through `scored_sums_tensor`).
+fn scored_sums(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]) -> Vec<f64> {
+    let sums = scored_sums_tensor(judge, hidden, seqs);
+    Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu))
+        .expect("f64 sums")
+}
+
+fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]) -> Tensor {
+    let (b, t, h) = {
+        let s = hidden.size();
+        (s[0], s[1], s[2])
+    };
+    let dev = hidden.device();
+    let (at, target, row) = scored_rows(seqs, t as usize);
+    if at.is_empty() {
+        return Tensor::zeros([b], (Kind::Float, dev));
+    }
+    let at = Tensor::from_slice(&at).to_device(dev);
+    let target = Tensor::from_slice(&target).to_device(dev);
+    let row = Tensor::from_slice(&row).to_device(dev);
+    let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &at));
+    let lp = logits
+        .log_softmax(-1, Kind::Float)
+        .gather(1, &target.unsqueeze(1), false)
+        .squeeze_dim(1);
+    Tensor::zeros([b], (Kind::Float, dev)).index_add(0, &row, &lp)
+}
+
+/// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves
+/// scored once. Adds the distinct moves to `budget.forwards`.
+pub fn score(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    moves: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Vec<f64> {
+    let _off = AdaptersOff::new(judge);
+    let mut distinct: Vec<&Vec<u32>> = Vec::new();
+    let index: Vec<usize> = moves
+        .iter()
+        .map(|m| match distinct.iter().position(|d| *d == m) {
+            Some(i) => i,
+            None => {
+                distinct.push(m);
+                distinct.len() - 1
+            }
+        })
+        .collect();
+    let move_terms: Vec<&TermTemplate> =
+        prog.terms.iter().filter(|t| t.move_start.is_some()).collect();
+    let mut seqs = Vec::new();
+    for m in &distinct {
+        for term in &move_terms {
+            seqs.push((prog.filled(term, m), term.scored.clone()));
+        }
+    }
+    let sums = sequence_logps(judge, &seqs);
+    let base = prog.baseline(judge);
+    let per_move: Vec<f64> = (0..distinct.len())
+        .map(|d| {
+            base + move_terms
+                .iter()
+                .enumerate()
+                .map(|(j, term)| term.weight * sums[d * move_terms.len() + j])
+                .sum::<f64>()
+        })
+        .collect();
+    budget.forwards += distinct.len() as u64;
+    index.into_iter().map(|i| per_move[i]).collect()
+}
+
+/// The score of each parent as a differentiable function of its move's input embeddings
+/// `move_embeds` [K, L, H] (targets stay the parent's tokens). Returns [K] (f32), with graph.
+/// Used by the Taylor proposal and by the finite-difference test.
+pub fn score_from_move_embeds(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    move_embeds: &Tensor,
+) -> Tensor {
+    forward_move_embeds(judge, prog, parents, move_embeds).0
+}
+
+/// The scores [K] and, per move term, (term index, final hidden states [K, T, H]).
+fn forward_move_embeds(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    move_embeds: &Tensor,
+) -> (Tensor, Vec<(usize, Tensor)>) {
+    let e = judge.embed_weight();
+    let dev = e.device();
+    let k = parents.len() as i64;
+    let mut total = Tensor::full([k], prog.baseline(judge), (Kind::Float, dev));
+    let mut hiddens = Vec::new();
+    for (j, term) in prog.terms.iter().enumerate() {
+        let Some(s) = term.move_start else { continue };
+        let l = prog.move_len;
+        let filled: Vec<Vec<i64>> = parents.iter().map(|p| prog.filled(term, p)).collect();
+        let refs: Vec<&[i64]> = filled.iter().map(|v| v.as_slice()).collect();
+        let (ids, mask, pos) = pad_batch(&refs, dev);
+        let base = Tensor::embedding(e, &ids, -1, false, false)
+            .detach()
+            .to_kind(move_embeds.kind());
+        let t = ids.size()[1];
+        // Splice the move embeddings in: [before | move | after] along time.
+        let before = base.narrow(1, 0, s as i64);
+        let after = base.narrow(1, (s + l) as i64, t - (s + l) as i64);
+        let x = Tensor::cat(&[before, move_embeds.shallow_clone(), after], 1);
+        let hidden = judge.forward_hidden(Input::Embeds(&x), &pos, Some(&mask), None);
+        let pairs: Vec<(&[i64], &[bool])> = filled
+            .iter()
+            .map(|i| (i.as_slice(), term.scored.as_slice()))
+            .collect();
+        total = total + scored_sums_tensor(judge, &hidden, &pairs) * term.weight;
+        hiddens.push((j, hidden));
+    }
+    (total, hiddens)
+}
+
+/// Frost's first-order proposal for a group of parents (DESIGN.md step 3).
+pub struct Taylor {
+    /// R~(k, i, v): estimated score after putting token v at position i of parent k, [K, L, V_emb] f32.
+    pub estimate: Tensor,
+    /// R(y) from the same forward, [K].
+    pub score: Vec<f64>,
+    /// Gradient of the score w.r.t. each move-token embedding, [K, L, H] f32.
+    pub grad: Tensor,
+    /// The exact target part `sum_terms w * (log p(v|..) - log p(y_i|..))`, [K, L, V_emb] f32.
+    pub target_term: Tensor,
+}
+
+/// One judge forward + backward over the group with the move embeddings as the differentiated
+/// input; `g @ E^T` gives every substitution's linear term in one matmul; where move tokens are
+/// scored, the exact target change is added from the same forward's log-softmax.
+pub fn taylor_proposal(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Taylor {
+    let _off = AdaptersOff::new(judge);
+    let e = judge.embed_weight();
+    let dev = e.device();
+    let (k, l) = (parents.len() as i64, prog.move_len as i64);
+    let v = e.size()[0];
+    let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
+    let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
+    let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
+        .to_kind(Kind::Float)
+        .detach()
+        .set_requires_grad(true);
+    let (score, hiddens) = forward_move_embeds(judge, prog, parents, &move_embeds);
+    score.sum(Kind::Float).backward();
+    budget.backwards += 1;
+    let grad = move_embeds.grad().detach();
+    let score_v = Vec::<f64>::try_from(&score.detach().to_kind(Kind::Double).to_device(tch::Device::Cpu))
+        .expect("scores");
+    let _guard = tch::no_grad_guard();
+    // g_i . E_v for all v: [K, L, H] @ [H, V] in E's dtype, then f32.
+    let ge = grad
+        .to_kind(e.kind())
+        .matmul(&e.transpose(0, 1))
+        .to_kind(Kind::Float);
+    let gy = ge.gather(2, &y.unsqueeze(-1), false);
+    let target_term = target_term(judge, prog, &hiddens, &y, v);
+    let r = Tensor::from_slice(&score_v)
+        .to_kind(Kind::Float)
+        .to_device(dev)
+        .view([k, 1, 1]);
+    let estimate = r + &ge - gy + &target_term;
+    Taylor {
+        estimate,
+        score: score_v,
+        grad,
+        target_term,
+    }
+}
+
+/// `sum over terms scoring the move of w * (log p(v | before y_i) - log p(y_i | before y_i))`,
+/// [K, L, V] (zero where the move token is not scored). Logits at the position before move token
+/// i depend only on tokens before it, so this part of the one-hot substitution is exact.
+fn target_term(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    hiddens: &[(usize, Tensor)],
+    y: &Tensor,
+    v: i64,
+) -> Tensor {
+    let dev = y.device();
+    let (k, l) = (y.size()[0], y.size()[1]);
+    let mut out = Tensor::zeros([k, l, v], (Kind::Float, dev));
+    for (j, hidden) in hiddens {
+        let term = &prog.terms[*j];
+        let s = term.move_start.expect("move term");
+        let rows: Vec<i64> = (0..l as usize)
+            .filter(|&i| s + i >= 1 && term.scored[s + i])
+            .map(|i| i as i64)
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let hidden = hidden.detach();
+        let at = Tensor::from_slice(&rows.iter().map(|&i| s as i64 + i - 1).collect::<Vec<_>>())
+            .to_device(dev);
+        let lp = judge
+            .logits(&hidden.index_select(1, &at))
+            .log_softmax(-1, Kind::Float); // [K, R, V]
+        let rows_t = Tensor::from_slice(&rows).to_device(dev);
+        let y_rows = y.index_select(1, &rows_t).unsqueeze(-1);
+        let delta = &lp - lp.gather(2, &y_rows, false);
+        out = out.index_add(1, &rows_t, &(delta * term.weight));
+    }
+    out
+}
