@@ -13,5 +13,6 @@ pub mod frost;
 pub mod grpo;
 pub mod judge;
 pub mod model;
+pub mod pretrain;
 pub mod run_dir;
 pub mod train;
