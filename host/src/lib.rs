@@ -10,6 +10,7 @@ pub use frost_sdk as sdk;
 pub mod assignments;
 pub mod config;
 pub mod frost;
+pub mod game;
 pub mod grpo;
 pub mod judge;
 pub mod model;

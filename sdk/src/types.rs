@@ -121,3 +121,36 @@ pub struct MoveConstraints {
     /// (case-insensitively, ignoring surrounding whitespace).
     pub banned_strings: Vec<String>,
 }
+
+impl Passage {
+    /// The text of tokens `from..to` (token indices), cut at the tokens' byte offsets.
+    /// A byte-level token may end inside a multi-byte character; the cut then widens to
+    /// whole characters so the result is always valid text.
+    pub fn text_between(&self, from: usize, to: usize) -> &str {
+        let to = to.min(self.offsets.len());
+        if from >= to {
+            return "";
+        }
+        let mut start = (self.offsets[from].0 as usize).min(self.text.len());
+        let mut end = (self.offsets[to - 1].1 as usize).clamp(start, self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        &self.text[start..end]
+    }
+}
+
+impl JudgeSegment {
+    /// A segment whose tokens enter the term's cross-entropy.
+    pub fn scored(content: SegmentContent) -> Self {
+        JudgeSegment { content, scored: true }
+    }
+
+    /// A segment the judge reads as context only.
+    pub fn unscored(content: SegmentContent) -> Self {
+        JudgeSegment { content, scored: false }
+    }
+}
