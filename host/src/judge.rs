@@ -357,8 +357,10 @@ pub fn taylor_proposal(
     let v = e.size()[0];
     let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
     let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
+    // The differentiated input in f32 (f64 when the judge runs in f64, for exact checks).
+    let gkind = if e.kind() == Kind::Double { Kind::Double } else { Kind::Float };
     let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
-        .to_kind(Kind::Float)
+        .to_kind(gkind)
         .detach()
         .set_requires_grad(true);
     let (score, hiddens) = forward_move_embeds(judge, prog, parents, &move_embeds);

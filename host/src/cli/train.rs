@@ -1,24 +1,157 @@
-//! `frost-host [--game G] [--config F] [--set k=v] [--out DIR]`, `schema`, `demo`.
+//! `frost-host [--game G] [--config F] [--set k=v] [--out DIR] [--resume DIR]`, `schema`, `demo`.
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::Context;
 use clap::Args;
+use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
+use frost_host::train::{self, RunRequest};
 
 #[derive(Args, Debug, Default)]
 pub struct TrainArgs {
-    /// Game component (.wasm) or native plugin to train on.
+    /// Game component (.wasm) or native plugin to train on (overrides game.path).
     #[arg(long)]
-    pub game: Option<std::path::PathBuf>,
+    pub game: Option<PathBuf>,
+    /// Run config (TOML); default: the embedded configs/tiny-infill.toml.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Override a config field, e.g. --set frost.d=8 --set model.device=cuda (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// Run directory (default: runs/<unix time>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue the run in DIR from its latest checkpoint (its config.toml, plus any --set).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "out"])]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
-pub struct DemoArgs {}
+pub struct DemoArgs {
+    /// Steps of the demo run.
+    #[arg(long, default_value_t = 20)]
+    pub steps: u64,
+    /// Game component.
+    #[arg(long, default_value = "games/infill.wasm")]
+    pub game: PathBuf,
+    /// Run directory (default: runs/demo-<unix time>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
 
-pub fn run(_args: TrainArgs) -> anyhow::Result<()> {
-    anyhow::bail!("training is not implemented yet")
+static STOP: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_sigint(_: libc::c_int) {
+    // Second Ctrl-C: leave at once.
+    if STOP.swap(true, Ordering::SeqCst) {
+        unsafe { libc::_exit(130) };
+    }
+}
+
+/// Ctrl-C raises a flag; the loop saves a checkpoint after the current step and stops.
+fn install_ctrlc() {
+    let handler: extern "C" fn(libc::c_int) = on_sigint;
+    // SAFETY: the handler only touches an atomic and calls the async-signal-safe _exit.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as libc::sighandler_t);
+    }
+}
+
+fn unix_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+pub fn run(args: TrainArgs) -> anyhow::Result<()> {
+    let (text, origin) = match (&args.resume, &args.config) {
+        (Some(dir), _) => {
+            let p = dir.join("config.toml");
+            let t = std::fs::read_to_string(&p)
+                .with_context(|| format!("cannot resume: {} is not a run directory", dir.display()))?;
+            (t, p.display().to_string())
+        }
+        (None, Some(p)) => (
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read config {}", p.display()))?,
+            p.display().to_string(),
+        ),
+        (None, None) => (DEFAULT_CONFIG_TOML.to_string(), "embedded default".to_string()),
+    };
+    let mut overrides = args.overrides.clone();
+    if let Some(g) = &args.game {
+        overrides.push(format!("game.path={}", toml_string(&g.display().to_string())));
+    }
+    let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
+    let (out, resume) = match &args.resume {
+        Some(dir) => (dir.clone(), true),
+        None => (
+            args.out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("runs/{}", unix_time()))),
+            false,
+        ),
+    };
+    train_and_report(cfg, out, resume)
+}
+
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+fn train_and_report(cfg: TrainConfig, out: PathBuf, resume: bool) -> anyhow::Result<()> {
+    install_ctrlc();
+    let existed = out.exists();
+    let result = train::train(
+        RunRequest {
+            config: cfg,
+            out: out.clone(),
+            resume,
+        },
+        &STOP,
+    );
+    match result {
+        Ok(summary) => {
+            println!("{}", train::summary_table(&summary));
+            Ok(())
+        }
+        Err(e) => {
+            // A run that failed before its first checkpoint is not a run: leave nothing behind.
+            if !resume && !existed {
+                remove_if_no_checkpoint(&out);
+            }
+            Err(e).context(format!("training run {}", out.display()))
+        }
+    }
+}
+
+fn remove_if_no_checkpoint(out: &Path) {
+    if out.exists() && !out.join("checkpoints/latest").exists() {
+        let _ = std::fs::remove_dir_all(out);
+    }
 }
 
 pub fn schema() -> anyhow::Result<()> {
-    anyhow::bail!("the training config schema is not implemented yet")
+    println!("{}", frost_host::config::schema_json());
+    Ok(())
 }
 
-pub fn demo(_args: DemoArgs) -> anyhow::Result<()> {
-    anyhow::bail!("the demo is not implemented yet")
+/// `make demo`: the embedded default model (pretrained first if missing) and a short run.
+pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
+    let dir = frost_host::pretrain::ensure_default_model()
+        .context("building the embedded default model")?;
+    tracing::info!("default model at {}", dir.display());
+    let overrides = vec![
+        format!("steps={}", args.steps),
+        format!("game.path={}", toml_string(&args.game.display().to_string())),
+        format!("eval.every={}", (args.steps / 2).max(1)),
+        "eval.assignments=8".to_string(),
+        "run.checkpoint_every=0".to_string(),
+    ];
+    let cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
+    let out = args
+        .out
+        .unwrap_or_else(|| PathBuf::from(format!("runs/demo-{}", unix_time())));
+    train_and_report(cfg, out, false)
 }
