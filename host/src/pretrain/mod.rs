@@ -90,8 +90,10 @@ pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
     );
     let mut opts = PretrainOptions::new(CorpusSource::Default, dir.clone(), ModelSize::Small);
     opts.resume = train::has_checkpoint(&dir);
-    pretrain(&opts)?;
-    Ok(dir)
+    match pretrain(&opts)? {
+        Some(_) => Ok(dir),
+        None => unreachable!("the default options never stop early"),
+    }
 }
 
 /// Pretty JSON, written to a temporary file and renamed (never a half-written file).

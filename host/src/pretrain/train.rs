@@ -155,6 +155,11 @@ pub struct PretrainOptions {
     pub resume: bool,
     /// Steps between checkpoints (and between held-out estimates in the log).
     pub checkpoint_every: usize,
+    /// Stop after this step with a checkpoint and no model, as an interrupted run would
+    /// (to split a long run; `resume` continues it).
+    pub stop_after: Option<usize>,
+    /// libtorch intra-op threads (None: its default, one per core).
+    pub threads: Option<i32>,
 }
 
 impl PretrainOptions {
@@ -172,6 +177,13 @@ impl PretrainOptions {
             checkpoint_every: match size {
                 ModelSize::Small => 100,
                 ModelSize::Tiny => 10,
+            },
+            stop_after: None,
+            // A toy model gains nothing from threads, and one thread stays fast and exactly
+            // reproducible on a busy machine.
+            threads: match size {
+                ModelSize::Small => None,
+                ModelSize::Tiny => Some(1),
             },
         }
     }
@@ -558,10 +570,14 @@ fn sample_prompts(heldout: &[Document], tok: &Tokenizer, n: usize) -> Vec<Vec<i6
 }
 
 /// Runs the whole pretraining: corpus, tokenizer, model, loop, evaluation, output directory.
-pub fn pretrain(opts: &PretrainOptions) -> Result<PretrainReport, PretrainError> {
+/// None when the run stopped at `stop_after`, leaving a checkpoint and no model.
+pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, PretrainError> {
     let wall = Instant::now();
     let mut h = opts.hyper.clone();
     h.validate()?;
+    if let Some(n) = opts.threads {
+        tch::set_num_threads(n);
+    }
     let work = work_dir(&opts.out);
     if let Some(parent) = opts.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|e| PretrainError::io(parent, e))?;
@@ -768,7 +784,8 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<PretrainReport, PretrainError>
                 bar.set_length(h.steps as u64);
             }
         }
-        if step % opts.checkpoint_every == 0 || step == h.steps {
+        let stop = opts.stop_after == Some(step) && step < h.steps;
+        if step % opts.checkpoint_every == 0 || step == h.steps || stop {
             let (nats, n) = score_windows(&net, &probe, h.batch_size, h.seq_len);
             bar.suspend(|| {
                 tracing::info!(
@@ -792,6 +809,14 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<PretrainReport, PretrainError>
                 };
                 save_checkpoint(&work, &params, &st)?;
             }
+        }
+        if stop {
+            bar.finish_and_clear();
+            tracing::info!(
+                "stopped after step {step} as asked; continue with --resume ({})",
+                work.display()
+            );
+            return Ok(None);
         }
     }
     bar.finish_and_clear();
@@ -857,7 +882,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<PretrainReport, PretrainError>
         samples,
     };
     tracing::debug!("training loop took {loop_s:.1}s");
-    save_model_dir(&opts.out, &cfg, &params, &tok, h.seq_len, report, wall)
+    save_model_dir(&opts.out, &cfg, &params, &tok, h.seq_len, report, wall).map(Some)
 }
 
 /// Writes the Hugging Face directory into a temporary sibling and renames it into place,
