@@ -1,9 +1,138 @@
 //! `frost-host bench`: figures, never assertions.
+use std::time::Instant;
+
+use anyhow::Context;
 use clap::Args;
+use tch::{nn, Device, Kind, Tensor};
+
+use frost_host::model::{
+    sample, sample_no_cache, Input, LoraConfig, Qwen3, Qwen3Config, SamplingParams,
+};
 
 #[derive(Args, Debug)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// `cpu` or `cuda` (bf16 on CUDA, f32 on CPU).
+    #[arg(long, default_value = "cpu")]
+    pub device: String,
+}
 
-pub fn run(_args: BenchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("bench is not implemented yet")
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    let device = match args.device.as_str() {
+        "cpu" => Device::Cpu,
+        "cuda" if tch::Cuda::is_available() => Device::Cuda(0),
+        "cuda" => anyhow::bail!("--device cuda: no CUDA device is visible to libtorch"),
+        other => anyhow::bail!("--device {other}: expected `cpu` or `cuda`"),
+    };
+    model_bench(device)
+}
+
+fn sync(device: Device) {
+    if let Device::Cuda(i) = device {
+        tch::Cuda::synchronize(i as i64);
+    }
+}
+
+/// Median seconds of `reps` runs of `f` after one warm-up run.
+fn time(device: Device, reps: usize, mut f: impl FnMut()) -> f64 {
+    f();
+    sync(device);
+    let mut ts: Vec<f64> = (0..reps)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            sync(device);
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    ts.sort_by(|a, b| a.total_cmp(b));
+    ts[ts.len() / 2]
+}
+
+/// Model speed on a small random Qwen3: forward tokens/s, sampling tokens/s with and without
+/// the KV cache, one forward+backward (LoRA and full fine-tuning).
+pub fn model_bench(device: Device) -> anyhow::Result<()> {
+    let kind = if device.is_cuda() {
+        Kind::BFloat16
+    } else {
+        Kind::Float
+    };
+    // vocab, hidden, intermediate, layers, heads, kv heads, head_dim, tied
+    let cfg = Qwen3Config::new(8192, 256, 768, 4, 8, 4, 32, true);
+    println!(
+        "model bench on {device:?} ({kind:?}, {} threads): Qwen3 vocab {} hidden {} layers {} \
+         heads {}/{} head_dim {} intermediate {}",
+        tch::get_num_threads(),
+        cfg.vocab_size,
+        cfg.hidden_size,
+        cfg.num_hidden_layers,
+        cfg.num_attention_heads,
+        cfg.kv_heads(),
+        cfg.head_dim(),
+        cfg.intermediate_size
+    );
+    tch::manual_seed(0);
+    let lora = LoraConfig::new(16, 16.0);
+    let mut vs = nn::VarStore::new(device);
+    vs.set_kind(kind);
+    let net = Qwen3::new(vs.root(), &cfg, Some(&lora)).context("building the bench model")?;
+
+    let (b, t) = (8i64, 128i64);
+    let ids = Tensor::randint(cfg.vocab_size, [b, t], (Kind::Int64, device));
+    let pos = Tensor::arange(t, (Kind::Int64, device))
+        .unsqueeze(0)
+        .expand([b, t], false);
+    let fwd = time(device, 5, || {
+        let _g = tch::no_grad_guard();
+        let _ = net.forward(Input::Ids(&ids), &pos, None, None);
+    });
+    println!(
+        "forward      [{b}x{t}]: {:8.1} ms  {:10.0} tokens/s",
+        fwd * 1e3,
+        (b * t) as f64 / fwd
+    );
+
+    let (np, kk, plen, l) = (4usize, 4usize, 64usize, 32usize);
+    let prompts: Vec<Vec<i64>> = (0..np)
+        .map(|i| {
+            (0..plen as i64)
+                .map(|j| (i as i64 * 97 + j * 13) % 8000)
+                .collect()
+        })
+        .collect();
+    let banned = Tensor::zeros([np as i64, cfg.vocab_size], (Kind::Bool, device));
+    let params = SamplingParams::default();
+    let new_tokens = (np * kk * l) as f64;
+    let with = time(device, 3, || {
+        let _ = sample(&net, &prompts, kk, l, &params, &banned, 1);
+    });
+    let without = time(device, 1, || {
+        let _ = sample_no_cache(&net, &prompts, kk, l, &params, &banned, 1);
+    });
+    println!(
+        "sample {np} prompts x {kk} x {l} new tokens (prompt {plen}): with cache {:8.1} tokens/s, \
+         without {:8.1} tokens/s, ratio {:.1}x",
+        new_tokens / with,
+        new_tokens / without,
+        without / with
+    );
+
+    let targets = ids.narrow(1, 1, t - 1).reshape([-1]);
+    let loss = |net: &Qwen3| {
+        net.forward(Input::Ids(&ids), &pos, None, None)
+            .narrow(1, 0, t - 1)
+            .reshape([-1, cfg.vocab_size])
+            .cross_entropy_for_logits(&targets)
+    };
+    let lora_fb = time(device, 3, || loss(&net).backward());
+    let mut vs_full = nn::VarStore::new(device);
+    vs_full.set_kind(kind);
+    let full = Qwen3::new(vs_full.root(), &cfg, None)?;
+    let full_fb = time(device, 3, || loss(&full).backward());
+    println!(
+        "forward+backward [{b}x{t}]: LoRA r={} {:8.1} ms, full fine-tuning {:8.1} ms",
+        lora.r,
+        lora_fb * 1e3,
+        full_fb * 1e3
+    );
+    Ok(())
 }

@@ -258,10 +258,16 @@ impl KvCache {
     }
 }
 
-/// RMSNorm computed in f32, cast back, then scaled (the order `transformers` uses).
+/// RMSNorm computed in f32 (f64 for an f64 model), cast back, then scaled (the order
+/// `transformers` uses).
 fn rms_norm(x: &Tensor, weight: &Tensor, eps: f64) -> Tensor {
-    let xf = x.to_kind(Kind::Float);
-    let var = xf.square().mean_dim(-1, true, Kind::Float);
+    let acc = if x.kind() == Kind::Double {
+        Kind::Double
+    } else {
+        Kind::Float
+    };
+    let xf = x.to_kind(acc);
+    let var = xf.square().mean_dim(-1, true, acc);
     let normed = (xf * (var + eps).rsqrt()).to_kind(x.kind());
     weight * normed
 }
