@@ -141,7 +141,8 @@ pub fn sample_no_cache(
     sample_impl(net, prompts, k, l, params, banned, seed, false)
 }
 
-#[allow(clippy::too_many_arguments)]
+// `+=` on a Tensor is in-place (and `last_pos` starts as a view of `pos`).
+#[allow(clippy::too_many_arguments, clippy::assign_op_pattern)]
 fn sample_impl(
     net: &Qwen3,
     prompts: &[Vec<i64>],

@@ -494,6 +494,9 @@ impl Qwen3 {
     }
 
     /// Final (normed) hidden states [B, T, H] in the model's dtype.
+    // `x += ..` would be tch's in-place add_: it breaks autograd and could write into the
+    // caller's embeddings (to_kind may alias), so the residuals stay `x = x + ..`.
+    #[allow(clippy::assign_op_pattern)]
     pub fn forward_hidden(
         &self,
         input: Input,
