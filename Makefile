@@ -13,7 +13,7 @@ GAMES := infill condense
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: demo test build games setup setup-test wasm-target lint fmt bench clean-venv
+.PHONY: demo test test-games build games setup setup-test wasm-target lint fmt bench clean-venv
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -42,7 +42,13 @@ games: wasm-target
 demo: build
 	$(HOST) demo
 
-test: setup-test games
+# Test fixtures for tests/e2e/games.rs: hostile games as components and native plugins, and
+# the infill game as a native plugin.
+test-games: wasm-target
+	$(CARGO) build --release --target wasm32-wasip2 -p frost-test-hostile -p frost-test-wrong-wit
+	$(CARGO) build --release -p frost-test-hostile -p frost-test-bad-native -p frost-game-infill
+
+test: setup-test games test-games
 	$(CARGO) test --release --workspace
 
 lint: setup

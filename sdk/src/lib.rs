@@ -58,8 +58,7 @@ pub fn describe<G: Game>() -> GameInfo {
         version: G::VERSION.to_string(),
         abi_version: ABI_VERSION.to_string(),
         description: G::DESCRIPTION.to_string(),
-        config_schema: serde_json::to_string(&schemars::schema_for!(G::Config))
-            .unwrap_or_default(),
+        config_schema: serde_json::to_string(&schemars::schema_for!(G::Config)).unwrap_or_default(),
         default_config: serde_json::to_string(&G::Config::default()).unwrap_or_default(),
     }
 }
@@ -79,7 +78,11 @@ pub fn configure<G: Game>(config_json: &str) -> Result<Requirements, String> {
 
 /// `new_round` as the host calls it: parse the config, check the passages against the
 /// requirements, then [`Game::new_round`].
-pub fn new_round<G: Game>(config_json: &str, seed: u64, passages: &[Passage]) -> Result<Round, String> {
+pub fn new_round<G: Game>(
+    config_json: &str,
+    seed: u64,
+    passages: &[Passage],
+) -> Result<Round, String> {
     let config = parse_config::<G>(config_json)?;
     let req = G::requirements(&config)?;
     if passages.len() != req.passages.len() {

@@ -53,7 +53,11 @@ pub struct NewRoundArgs {
 
 fn to_buf(bytes: Vec<u8>) -> FfiBuf {
     let mut bytes = std::mem::ManuallyDrop::new(bytes);
-    FfiBuf { ptr: bytes.as_mut_ptr(), len: bytes.len(), cap: bytes.capacity() }
+    FfiBuf {
+        ptr: bytes.as_mut_ptr(),
+        len: bytes.len(),
+        cap: bytes.capacity(),
+    }
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -74,8 +78,10 @@ fn reply<T: Serialize>(f: impl FnOnce() -> Result<T, String>) -> FfiBuf {
         Err(payload) => Reply::Panic(panic_message(payload.as_ref())),
     };
     let json = serde_json::to_vec(&reply).unwrap_or_else(|e| {
-        serde_json::to_vec(&Reply::<()>::Err(format!("could not encode the reply: {e}")))
-            .unwrap_or_default()
+        serde_json::to_vec(&Reply::<()>::Err(format!(
+            "could not encode the reply: {e}"
+        )))
+        .unwrap_or_default()
     });
     to_buf(json)
 }

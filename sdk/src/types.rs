@@ -146,11 +146,17 @@ impl Passage {
 impl JudgeSegment {
     /// A segment whose tokens enter the term's cross-entropy.
     pub fn scored(content: SegmentContent) -> Self {
-        JudgeSegment { content, scored: true }
+        JudgeSegment {
+            content,
+            scored: true,
+        }
     }
 
     /// A segment the judge reads as context only.
     pub fn unscored(content: SegmentContent) -> Self {
-        JudgeSegment { content, scored: false }
+        JudgeSegment {
+            content,
+            scored: false,
+        }
     }
 }

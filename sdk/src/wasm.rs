@@ -34,14 +34,26 @@ pub fn configure<G: Game>(config: &str) -> Result<Requirements, String> {
     let r = crate::configure::<G>(config)?;
     Ok(Requirements {
         move_tokens: r.move_tokens,
-        passages: r.passages.into_iter().map(|p| wit::PassageSpec { tokens: p.tokens }).collect(),
+        passages: r
+            .passages
+            .into_iter()
+            .map(|p| wit::PassageSpec { tokens: p.tokens })
+            .collect(),
     })
 }
 
-pub fn new_round<G: Game>(config: &str, seed: u64, passages: Vec<Passage>) -> Result<Round, String> {
+pub fn new_round<G: Game>(
+    config: &str,
+    seed: u64,
+    passages: Vec<Passage>,
+) -> Result<Round, String> {
     let passages: Vec<t::Passage> = passages
         .into_iter()
-        .map(|p| t::Passage { text: p.text, token_ids: p.token_ids, offsets: p.offsets })
+        .map(|p| t::Passage {
+            text: p.text,
+            token_ids: p.token_ids,
+            offsets: p.offsets,
+        })
         .collect();
     let round = crate::new_round::<G>(config, seed, &passages)?;
     Ok(round_to_wit(round))
@@ -51,7 +63,10 @@ fn round_to_wit(r: t::Round) -> Round {
     let prompt = match r.prompt {
         t::Prompt::Chat(msgs) => wit::Prompt::Chat(
             msgs.into_iter()
-                .map(|m| wit::ChatMessage { role: m.role, content: m.content })
+                .map(|m| wit::ChatMessage {
+                    role: m.role,
+                    content: m.content,
+                })
                 .collect(),
         ),
         t::Prompt::Raw(segs) => wit::Prompt::Raw(

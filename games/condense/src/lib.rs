@@ -69,7 +69,10 @@ impl Game for Condense {
 
     fn requirements(c: &CondenseConfig) -> Result<Requirements, String> {
         if !(1..=256).contains(&c.move_tokens) {
-            return Err(format!("move_tokens must be 1..=256, got {}", c.move_tokens));
+            return Err(format!(
+                "move_tokens must be 1..=256, got {}",
+                c.move_tokens
+            ));
         }
         if c.story_tokens == 0 {
             return Err("story_tokens must be at least 1".into());
@@ -77,7 +80,12 @@ impl Game for Condense {
         if c.min_banned_word_chars == 0 {
             return Err("min_banned_word_chars must be at least 1".into());
         }
-        Ok(Requirements { move_tokens: c.move_tokens, passages: vec![PassageSpec { tokens: c.story_tokens }] })
+        Ok(Requirements {
+            move_tokens: c.move_tokens,
+            passages: vec![PassageSpec {
+                tokens: c.story_tokens,
+            }],
+        })
     }
 
     fn new_round(c: &CondenseConfig, _seed: u64, passages: &[Passage]) -> Result<Round, String> {
@@ -101,15 +109,25 @@ impl Game for Condense {
         let s = || SegmentContent::Tokens(story.token_ids.clone());
         let mut with_move = vec![JudgeSegment::unscored(SegmentContent::Move)];
         if !c.separator.is_empty() {
-            with_move.push(JudgeSegment::unscored(SegmentContent::Text(c.separator.clone())));
+            with_move.push(JudgeSegment::unscored(SegmentContent::Text(
+                c.separator.clone(),
+            )));
         }
         with_move.push(JudgeSegment::scored(s()));
         let judge = JudgeProgram {
             terms: vec![
                 // +1 * -CE(s | x)
-                JudgeTerm { weight: 1.0, bos: true, segments: with_move },
+                JudgeTerm {
+                    weight: 1.0,
+                    bos: true,
+                    segments: with_move,
+                },
                 // -1 * -CE(s): the baseline xent(s), the same for every move.
-                JudgeTerm { weight: -1.0, bos: true, segments: vec![JudgeSegment::scored(s())] },
+                JudgeTerm {
+                    weight: -1.0,
+                    bos: true,
+                    segments: vec![JudgeSegment::scored(s())],
+                },
             ],
         };
         let banned_strings = if c.ban_story_words {
@@ -120,7 +138,10 @@ impl Game for Condense {
         Ok(Round {
             prompt,
             judge,
-            constraints: MoveConstraints { banned_token_ids: vec![], banned_strings },
+            constraints: MoveConstraints {
+                banned_token_ids: vec![],
+                banned_strings,
+            },
             reference_move: None,
         })
     }
@@ -134,6 +155,9 @@ mod tests {
 
     #[test]
     fn story_words_are_distinct_lowercase_and_long_enough() {
-        assert_eq!(story_words("The cat, the CAT; a dog's bone.", 3), vec!["the", "cat", "dog", "bone"]);
+        assert_eq!(
+            story_words("The cat, the CAT; a dog's bone.", 3),
+            vec!["the", "cat", "dog", "bone"]
+        );
     }
 }

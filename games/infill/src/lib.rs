@@ -80,8 +80,12 @@ impl Game for Infill {
             return Err("suffix_tokens must be at least 1 (the suffix is what is scored)".into());
         }
         let total = c.prefix_tokens as u64 + c.gap_tokens as u64 + c.suffix_tokens as u64;
-        let total = u32::try_from(total).map_err(|_| "prefix + gap + suffix is too long".to_string())?;
-        Ok(Requirements { move_tokens: c.gap_tokens, passages: vec![PassageSpec { tokens: total }] })
+        let total =
+            u32::try_from(total).map_err(|_| "prefix + gap + suffix is too long".to_string())?;
+        Ok(Requirements {
+            move_tokens: c.gap_tokens,
+            passages: vec![PassageSpec { tokens: total }],
+        })
     }
 
     fn new_round(c: &InfillConfig, _seed: u64, passages: &[Passage]) -> Result<Round, String> {
@@ -122,12 +126,20 @@ impl Game for Infill {
                 bos: true,
                 segments: vec![
                     JudgeSegment::unscored(SegmentContent::Tokens(prefix_ids)),
-                    JudgeSegment { content: SegmentContent::Move, scored: c.score == Score::MoveSuffix },
+                    JudgeSegment {
+                        content: SegmentContent::Move,
+                        scored: c.score == Score::MoveSuffix,
+                    },
                     JudgeSegment::scored(SegmentContent::Tokens(suffix_ids)),
                 ],
             }],
         };
-        Ok(Round { prompt, judge, constraints: MoveConstraints::default(), reference_move: Some(gap_ids) })
+        Ok(Round {
+            prompt,
+            judge,
+            constraints: MoveConstraints::default(),
+            reference_move: Some(gap_ids),
+        })
     }
 }
 

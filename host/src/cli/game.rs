@@ -65,11 +65,13 @@ fn pretty(json: &str) -> String {
 
 /// A config file as the JSON string a game takes (TOML is converted).
 fn read_config(path: &Path) -> anyhow::Result<String> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading config {}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading config {}", path.display()))?;
     let value: serde_json::Value = if path.extension().is_some_and(|e| e == "toml") {
         toml::from_str(&text).with_context(|| format!("parsing {} as TOML", path.display()))?
     } else {
-        serde_json::from_str(&text).with_context(|| format!("parsing {} as JSON", path.display()))?
+        serde_json::from_str(&text)
+            .with_context(|| format!("parsing {} as JSON", path.display()))?
     };
     Ok(value.to_string())
 }
@@ -92,9 +94,12 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
             tok_path.display()
         );
     }
-    let tok = Tok::from_file(&tok_path).with_context(|| format!("loading tokenizer {}", tok_path.display()))?;
+    let tok = Tok::from_file(&tok_path)
+        .with_context(|| format!("loading tokenizer {}", tok_path.display()))?;
     let text = match &args.text {
-        Some(p) => std::fs::read_to_string(p).with_context(|| format!("reading text {}", p.display()))?,
+        Some(p) => {
+            std::fs::read_to_string(p).with_context(|| format!("reading text {}", p.display()))?
+        }
         None => SAMPLE_TEXT.to_string(),
     };
     let whole = passage_from_text(tok.inner(), &text);
@@ -107,7 +112,8 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
         );
     }
     // Consecutive windows from a seeded start, so different seeds show different passages.
-    let mut start = (frost_host::sdk::Rng::new(args.seed).below((whole.token_ids.len() - needed + 1) as u64)) as usize;
+    let mut start = (frost_host::sdk::Rng::new(args.seed)
+        .below((whole.token_ids.len() - needed + 1) as u64)) as usize;
     let passages: Vec<_> = req
         .passages
         .iter()
@@ -135,7 +141,9 @@ fn print_round(tok: &Tok, round: &Round, move_tokens: u32) {
     println!("\n=== player prompt ===");
     match &round.prompt {
         Prompt::Chat(msgs) => match tok.apply_chat_template(msgs) {
-            Ok(rendered) => println!("(chat, as the model reads it)\n{rendered}<MOVE: {move_tokens} tokens>"),
+            Ok(rendered) => {
+                println!("(chat, as the model reads it)\n{rendered}<MOVE: {move_tokens} tokens>")
+            }
             Err(e) => {
                 println!("(chat messages; {e})");
                 for m in msgs {
@@ -148,7 +156,9 @@ fn print_round(tok: &Tok, round: &Round, move_tokens: u32) {
             for (i, s) in segs.iter().enumerate() {
                 match s {
                     PromptSegment::Text(t) => println!("[{i}] text {t:?}"),
-                    PromptSegment::Tokens(ids) => println!("[{i}] {} tokens {:?}", ids.len(), tok.decode(ids)),
+                    PromptSegment::Tokens(ids) => {
+                        println!("[{i}] {} tokens {:?}", ids.len(), tok.decode(ids))
+                    }
                 }
             }
         }
@@ -156,13 +166,22 @@ fn print_round(tok: &Tok, round: &Round, move_tokens: u32) {
     println!("\n=== judge program ===");
     println!("reward = sum over terms of weight * (-CE over the scored segments); scored spans are ⟦marked⟧");
     for (t, term) in round.judge.terms.iter().enumerate() {
-        println!("\nterm {t}: weight {:+}{}", term.weight, if term.bos { ", starts with BOS" } else { "" });
+        println!(
+            "\nterm {t}: weight {:+}{}",
+            term.weight,
+            if term.bos { ", starts with BOS" } else { "" }
+        );
         let mut flat = String::new();
         for (i, s) in term.segments.iter().enumerate() {
             let (label, text) = match &s.content {
-                SegmentContent::Text(x) => (format!("text, {} tokens", tok.encode(x).len()), x.clone()),
+                SegmentContent::Text(x) => {
+                    (format!("text, {} tokens", tok.encode(x).len()), x.clone())
+                }
                 SegmentContent::Tokens(ids) => (format!("{} tokens", ids.len()), tok.decode(ids)),
-                SegmentContent::Move => (format!("MOVE, {move_tokens} tokens"), format!("<MOVE: {move_tokens} tokens>")),
+                SegmentContent::Move => (
+                    format!("MOVE, {move_tokens} tokens"),
+                    format!("<MOVE: {move_tokens} tokens>"),
+                ),
             };
             let mark = if s.scored { "SCORED " } else { "context" };
             println!("  [{i}] {mark} ({label}): {text:?}");
@@ -177,10 +196,18 @@ fn print_round(tok: &Tok, round: &Round, move_tokens: u32) {
     println!("\n=== move constraints ===");
     let c = &round.constraints;
     println!("banned token ids: {}", c.banned_token_ids.len());
-    println!("banned strings ({}): {:?}", c.banned_strings.len(), c.banned_strings);
+    println!(
+        "banned strings ({}): {:?}",
+        c.banned_strings.len(),
+        c.banned_strings
+    );
     if !c.banned_strings.is_empty() || !c.banned_token_ids.is_empty() {
         let all = banned_token_ids(tok.inner(), c);
-        println!("tokens banned in all: {} of {}", all.len(), tok.vocab_size());
+        println!(
+            "tokens banned in all: {} of {}",
+            all.len(),
+            tok.vocab_size()
+        );
     }
     match &round.reference_move {
         Some(m) => println!("\nreference move: {:?} ({} tokens)", tok.decode(m), m.len()),

@@ -24,7 +24,10 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
     #[error("cannot read game file {}: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{} is not a Frost game: {reason}", path.display())]
     NotAGame { path: PathBuf, reason: String },
     #[error(
@@ -38,27 +41,57 @@ pub enum GameError {
         "game {game} was built for game ABI {found}, this host speaks {expected}: rebuild it \
          against frost-sdk {expected} (WIT package frost:game@{expected})"
     )]
-    AbiMismatch { game: String, found: String, expected: String },
+    AbiMismatch {
+        game: String,
+        found: String,
+        expected: String,
+    },
     #[error("cannot load game {}: {message}", path.display())]
     Load { path: PathBuf, message: String },
     #[error(
         "game '{game}': {call} exceeded the {limit}; raise game_limits.{field} only if this \
          game legitimately needs more"
     )]
-    Limit { game: String, call: &'static str, limit: String, field: &'static str },
+    Limit {
+        game: String,
+        call: &'static str,
+        limit: String,
+        field: &'static str,
+    },
     #[error("game '{game}' panicked in {call}: {message}")]
-    Panic { game: String, call: &'static str, message: String },
+    Panic {
+        game: String,
+        call: &'static str,
+        message: String,
+    },
     #[error("game '{game}' crashed in {call}: {message}")]
-    Trap { game: String, call: &'static str, message: String },
+    Trap {
+        game: String,
+        call: &'static str,
+        message: String,
+    },
     #[error("game '{game}' rejected the {call}: {message}")]
-    Rejected { game: String, call: &'static str, message: String },
+    Rejected {
+        game: String,
+        call: &'static str,
+        message: String,
+    },
     #[error(
         "game '{game}': the {call} reply is {size} bytes, over game_limits.max_output_bytes \
          = {limit}"
     )]
-    OutputTooLarge { game: String, call: &'static str, size: u64, limit: u64 },
+    OutputTooLarge {
+        game: String,
+        call: &'static str,
+        size: u64,
+        limit: u64,
+    },
     #[error("game '{game}' broke the rule '{rule}': {detail}")]
-    InvalidRound { game: String, rule: &'static str, detail: String },
+    InvalidRound {
+        game: String,
+        rule: &'static str,
+        detail: String,
+    },
     #[error("game '{game}': the host supplied bad passages: {detail}")]
     BadPassages { game: String, detail: String },
 }
@@ -88,8 +121,10 @@ impl Game {
     /// Loads a game: a wasm component (sandboxed), or a native plugin when `allow_native`.
     /// The game's description is read and checked here.
     pub fn load(path: &Path, limits: &GameLimits, allow_native: bool) -> Result<Game, GameError> {
-        let bytes = std::fs::read(path)
-            .map_err(|source| GameError::Read { path: path.to_path_buf(), source })?;
+        let bytes = std::fs::read(path).map_err(|source| GameError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let backend = match file_kind(&bytes) {
             FileKind::Component => Backend::Wasm(wasm::WasmGame::load(path, &bytes, limits)?),
             FileKind::CoreModule => {
@@ -101,7 +136,9 @@ impl Game {
                 })
             }
             FileKind::NativeLibrary if !allow_native => {
-                return Err(GameError::NativeNotAllowed { path: path.to_path_buf() })
+                return Err(GameError::NativeNotAllowed {
+                    path: path.to_path_buf(),
+                })
             }
             FileKind::NativeLibrary => Backend::Native(native::NativeGame::load(path)?),
             FileKind::Other => {
@@ -134,7 +171,12 @@ impl Game {
                 detail: format!("the game's name is {:?}", info.name),
             });
         }
-        Ok(Game { info, backend, limits: limits.clone(), requirements: HashMap::new() })
+        Ok(Game {
+            info,
+            backend,
+            limits: limits.clone(),
+            requirements: HashMap::new(),
+        })
     }
 
     pub fn info(&self) -> &GameInfo {
@@ -177,7 +219,8 @@ impl Game {
             message,
         })?;
         validate_requirements(&name, &req, &self.limits)?;
-        self.requirements.insert(config_json.to_string(), req.clone());
+        self.requirements
+            .insert(config_json.to_string(), req.clone());
         Ok(req)
     }
 
@@ -195,9 +238,13 @@ impl Game {
         check_passages(&name, &req, passages, vocab_size)?;
         let (reply, size) = match &self.backend {
             Backend::Wasm(g) => g.new_round(&name, config_json, seed, passages)?,
-            Backend::Native(g) => {
-                g.new_round(&name, config_json, seed, passages, self.limits.max_output_bytes)?
-            }
+            Backend::Native(g) => g.new_round(
+                &name,
+                config_json,
+                seed,
+                passages,
+                self.limits.max_output_bytes,
+            )?,
         };
         check_size(&name, "new_round", size, &self.limits)?;
         let round = reply.map_err(|message| GameError::Rejected {
@@ -229,7 +276,12 @@ fn file_kind(bytes: &[u8]) -> FileKind {
     }
 }
 
-fn check_size(game: &str, call: &'static str, size: u64, limits: &GameLimits) -> Result<(), GameError> {
+fn check_size(
+    game: &str,
+    call: &'static str,
+    size: u64,
+    limits: &GameLimits,
+) -> Result<(), GameError> {
     if size > limits.max_output_bytes {
         return Err(GameError::OutputTooLarge {
             game: game.to_string(),
@@ -242,11 +294,19 @@ fn check_size(game: &str, call: &'static str, size: u64, limits: &GameLimits) ->
 }
 
 fn invalid(game: &str, rule: &'static str, detail: String) -> GameError {
-    GameError::InvalidRound { game: game.to_string(), rule, detail }
+    GameError::InvalidRound {
+        game: game.to_string(),
+        rule,
+        detail,
+    }
 }
 
 /// The host's rules for what `configure` may ask for.
-pub fn validate_requirements(game: &str, req: &Requirements, limits: &GameLimits) -> Result<(), GameError> {
+pub fn validate_requirements(
+    game: &str,
+    req: &Requirements,
+    limits: &GameLimits,
+) -> Result<(), GameError> {
     if !MOVE_TOKENS_RANGE.contains(&req.move_tokens) {
         return Err(invalid(
             game,
@@ -258,7 +318,11 @@ pub fn validate_requirements(game: &str, req: &Requirements, limits: &GameLimits
         return Err(invalid(
             game,
             "at most game_limits.max_passages passages",
-            format!("configure asked for {} passages, the limit is {}", req.passages.len(), limits.max_passages),
+            format!(
+                "configure asked for {} passages, the limit is {}",
+                req.passages.len(),
+                limits.max_passages
+            ),
         ));
     }
     for (i, p) in req.passages.iter().enumerate() {
@@ -276,10 +340,22 @@ pub fn validate_requirements(game: &str, req: &Requirements, limits: &GameLimits
     Ok(())
 }
 
-fn check_passages(game: &str, req: &Requirements, passages: &[Passage], vocab_size: u32) -> Result<(), GameError> {
-    let bad = |detail: String| GameError::BadPassages { game: game.to_string(), detail };
+fn check_passages(
+    game: &str,
+    req: &Requirements,
+    passages: &[Passage],
+    vocab_size: u32,
+) -> Result<(), GameError> {
+    let bad = |detail: String| GameError::BadPassages {
+        game: game.to_string(),
+        detail,
+    };
     if passages.len() != req.passages.len() {
-        return Err(bad(format!("the game needs {} passage(s), got {}", req.passages.len(), passages.len())));
+        return Err(bad(format!(
+            "the game needs {} passage(s), got {}",
+            req.passages.len(),
+            passages.len()
+        )));
     }
     for (i, (p, spec)) in passages.iter().zip(&req.passages).enumerate() {
         if p.token_ids.len() != spec.tokens as usize || p.offsets.len() != p.token_ids.len() {
@@ -291,7 +367,9 @@ fn check_passages(game: &str, req: &Requirements, passages: &[Passage], vocab_si
             )));
         }
         if let Some(&id) = p.token_ids.iter().find(|&&id| id >= vocab_size) {
-            return Err(bad(format!("passage {i} has token id {id} >= vocab size {vocab_size}")));
+            return Err(bad(format!(
+                "passage {i} has token id {id} >= vocab size {vocab_size}"
+            )));
         }
     }
     Ok(())
@@ -300,7 +378,12 @@ fn check_passages(game: &str, req: &Requirements, passages: &[Passage], vocab_si
 /// The host's rules for a round: a judge program with at least one move slot overall and at
 /// most one per term, finite weights, something scored in every term, token ids inside the
 /// vocabulary, a reference move of the move's length, a non-empty prompt.
-pub fn validate_round(game: &str, round: &Round, req: &Requirements, vocab_size: u32) -> Result<(), GameError> {
+pub fn validate_round(
+    game: &str,
+    round: &Round,
+    req: &Requirements,
+    vocab_size: u32,
+) -> Result<(), GameError> {
     let check_ids = |what: &str, ids: &[u32]| -> Result<(), GameError> {
         match ids.iter().find(|&&id| id >= vocab_size) {
             Some(id) => Err(invalid(
@@ -314,9 +397,16 @@ pub fn validate_round(game: &str, round: &Round, req: &Requirements, vocab_size:
     match &round.prompt {
         Prompt::Chat(msgs) => {
             if msgs.is_empty() {
-                return Err(invalid(game, "the prompt is not empty", "no chat messages".into()));
+                return Err(invalid(
+                    game,
+                    "the prompt is not empty",
+                    "no chat messages".into(),
+                ));
             }
-            if let Some(m) = msgs.iter().find(|m| !matches!(m.role.as_str(), "system" | "user" | "assistant")) {
+            if let Some(m) = msgs
+                .iter()
+                .find(|m| !matches!(m.role.as_str(), "system" | "user" | "assistant"))
+            {
                 return Err(invalid(
                     game,
                     "chat roles are system, user or assistant",
@@ -326,7 +416,11 @@ pub fn validate_round(game: &str, round: &Round, req: &Requirements, vocab_size:
         }
         Prompt::Raw(segs) => {
             if segs.is_empty() {
-                return Err(invalid(game, "the prompt is not empty", "no raw segments".into()));
+                return Err(invalid(
+                    game,
+                    "the prompt is not empty",
+                    "no raw segments".into(),
+                ));
             }
             for (i, s) in segs.iter().enumerate() {
                 if let PromptSegment::Tokens(ids) = s {
@@ -336,14 +430,26 @@ pub fn validate_round(game: &str, round: &Round, req: &Requirements, vocab_size:
         }
     }
     if round.judge.terms.is_empty() {
-        return Err(invalid(game, "the judge program has at least one term", "no terms".into()));
+        return Err(invalid(
+            game,
+            "the judge program has at least one term",
+            "no terms".into(),
+        ));
     }
     let mut move_slots = 0;
     for (t, term) in round.judge.terms.iter().enumerate() {
         if !term.weight.is_finite() {
-            return Err(invalid(game, "term weights are finite", format!("term {t} has weight {}", term.weight)));
+            return Err(invalid(
+                game,
+                "term weights are finite",
+                format!("term {t} has weight {}", term.weight),
+            ));
         }
-        let slots = term.segments.iter().filter(|s| s.content == SegmentContent::Move).count();
+        let slots = term
+            .segments
+            .iter()
+            .filter(|s| s.content == SegmentContent::Move)
+            .count();
         if slots > 1 {
             return Err(invalid(
                 game,
@@ -353,7 +459,11 @@ pub fn validate_round(game: &str, round: &Round, req: &Requirements, vocab_size:
         }
         move_slots += slots;
         if !term.segments.iter().any(|s| s.scored) {
-            return Err(invalid(game, "every judge term scores something", format!("term {t} has no scored segment")));
+            return Err(invalid(
+                game,
+                "every judge term scores something",
+                format!("term {t} has no scored segment"),
+            ));
         }
         for (i, s) in term.segments.iter().enumerate() {
             if let SegmentContent::Tokens(ids) = &s.content {
@@ -374,7 +484,11 @@ pub fn validate_round(game: &str, round: &Round, req: &Requirements, vocab_size:
             return Err(invalid(
                 game,
                 "the reference move has the move's length",
-                format!("reference move of {} tokens, moves have {}", m.len(), req.move_tokens),
+                format!(
+                    "reference move of {} tokens, moves have {}",
+                    m.len(),
+                    req.move_tokens
+                ),
             ));
         }
         check_ids("the reference move", m)?;

@@ -27,14 +27,18 @@ pub struct NativeGame {
 }
 
 fn load_error(path: &Path, message: impl std::fmt::Display) -> GameError {
-    GameError::Load { path: path.to_path_buf(), message: message.to_string() }
+    GameError::Load {
+        path: path.to_path_buf(),
+        message: message.to_string(),
+    }
 }
 
 impl NativeGame {
     pub fn load(path: &Path) -> Result<NativeGame, GameError> {
         // SAFETY: the user asked for this native plugin with --allow-native; loading runs its
         // initializers, which is exactly the trust that flag grants.
-        let lib = unsafe { libloading::Library::new(path) }.map_err(|e| load_error(path, format!("cannot load the library: {e}")))?;
+        let lib = unsafe { libloading::Library::new(path) }
+            .map_err(|e| load_error(path, format!("cannot load the library: {e}")))?;
         // Kept loaded for the process lifetime; the function pointers below rely on it.
         let lib: &'static libloading::Library = Box::leak(Box::new(lib));
         // SAFETY: the symbol's type is the SDK's ABI; a library exporting this name claims it.
@@ -50,7 +54,13 @@ impl NativeGame {
             if p.is_null() {
                 None
             } else {
-                Some(CStr::from_ptr(p).to_string_lossy().chars().take(64).collect::<String>())
+                Some(
+                    CStr::from_ptr(p)
+                        .to_string_lossy()
+                        .chars()
+                        .take(64)
+                        .collect::<String>(),
+                )
             }
         };
         if found.as_deref() != Some(frost_sdk::ABI_VERSION) {
@@ -62,11 +72,24 @@ impl NativeGame {
         }
         // SAFETY: the handshake matched, so the library implements this ABI's symbols.
         let get = |name: &[u8]| -> Result<*const (), GameError> {
-            unsafe { lib.get::<*const ()>(name) }.map(|s| *s).map_err(|_| {
-                load_error(path, format!("missing symbol {}", String::from_utf8_lossy(&name[..name.len() - 1])))
-            })
+            unsafe { lib.get::<*const ()>(name) }
+                .map(|s| *s)
+                .map_err(|_| {
+                    load_error(
+                        path,
+                        format!(
+                            "missing symbol {}",
+                            String::from_utf8_lossy(&name[..name.len() - 1])
+                        ),
+                    )
+                })
         };
-        let (d, c, n, f) = (get(abi::SYM_DESCRIBE)?, get(abi::SYM_CONFIGURE)?, get(abi::SYM_NEW_ROUND)?, get(abi::SYM_FREE)?);
+        let (d, c, n, f) = (
+            get(abi::SYM_DESCRIBE)?,
+            get(abi::SYM_CONFIGURE)?,
+            get(abi::SYM_NEW_ROUND)?,
+            get(abi::SYM_FREE)?,
+        );
         // SAFETY: function pointers of the ABI's documented types (see frost_sdk::native).
         unsafe {
             Ok(NativeGame {
@@ -104,8 +127,16 @@ impl NativeGame {
         match parsed {
             Ok(Reply::Ok(v)) => Ok((Ok(v), size)),
             Ok(Reply::Err(e)) => Ok((Err(e), size)),
-            Ok(Reply::Panic(message)) => Err(GameError::Panic { game, call, message }),
-            Err(message) => Err(GameError::Trap { game, call, message }),
+            Ok(Reply::Panic(message)) => Err(GameError::Panic {
+                game,
+                call,
+                message,
+            }),
+            Err(message) => Err(GameError::Trap {
+                game,
+                call,
+                message,
+            }),
         }
     }
 
@@ -115,7 +146,12 @@ impl NativeGame {
         let (r, size) = self.reply::<t::GameInfo>(file, "describe", buf, max_output)?;
         let info = r.map_err(|message| {
             if size > max_output {
-                return GameError::OutputTooLarge { game: file.into(), call: "describe", size, limit: max_output };
+                return GameError::OutputTooLarge {
+                    game: file.into(),
+                    call: "describe",
+                    size,
+                    limit: max_output,
+                };
             }
             load_error(&self.path, format!("describe failed: {message}"))
         })?;
@@ -141,7 +177,11 @@ impl NativeGame {
         passages: &[t::Passage],
         max_output: u64,
     ) -> Result<(Result<t::Round, String>, u64), GameError> {
-        let args = NewRoundArgs { config: config.to_string(), seed, passages: passages.to_vec() };
+        let args = NewRoundArgs {
+            config: config.to_string(),
+            seed,
+            passages: passages.to_vec(),
+        };
         let json = serde_json::to_vec(&args).expect("plain data serializes");
         // SAFETY: ABI function reading our buffer for the duration of the call.
         let buf = unsafe { (self.new_round)(json.as_ptr(), json.len()) };

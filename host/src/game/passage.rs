@@ -13,17 +13,31 @@ pub fn passage_from_text(tok: &Tokenizer, text: &str) -> Passage {
         Ok(enc) => enc,
         // Encoding plain text without special tokens does not fail for BPE tokenizers;
         // an empty passage makes the caller's length check report it.
-        Err(_) => return Passage { text: text.to_string(), token_ids: vec![], offsets: vec![] },
+        Err(_) => {
+            return Passage {
+                text: text.to_string(),
+                token_ids: vec![],
+                offsets: vec![],
+            }
+        }
     };
     let ids = enc.get_ids().to_vec();
     let mut offsets = Vec::with_capacity(ids.len());
     let mut prev_end = 0usize;
     for (i, &(_, end)) in enc.get_offsets().iter().enumerate() {
-        let end = if i + 1 == ids.len() { text.len() } else { end.max(prev_end) };
+        let end = if i + 1 == ids.len() {
+            text.len()
+        } else {
+            end.max(prev_end)
+        };
         offsets.push((prev_end as u32, end as u32));
         prev_end = end;
     }
-    Passage { text: text.to_string(), token_ids: ids, offsets }
+    Passage {
+        text: text.to_string(),
+        token_ids: ids,
+        offsets,
+    }
 }
 
 /// Tokens `start..start+len` of a passage as a passage of its own (text cut at the token
@@ -34,7 +48,10 @@ pub fn passage_window(p: &Passage, start: usize, len: usize) -> Passage {
     let base = if start < end {
         // `text_between` may widen the start to a character boundary; shift from there.
         let s = (p.offsets[start].0 as usize).min(p.text.len());
-        (0..=s).rev().find(|&b| p.text.is_char_boundary(b)).unwrap_or(0) as u32
+        (0..=s)
+            .rev()
+            .find(|&b| p.text.is_char_boundary(b))
+            .unwrap_or(0) as u32
     } else {
         0
     };
@@ -44,7 +61,12 @@ pub fn passage_window(p: &Passage, start: usize, len: usize) -> Passage {
         token_ids: p.token_ids[start..end].to_vec(),
         offsets: p.offsets[start..end]
             .iter()
-            .map(|&(a, b)| (a.saturating_sub(base).min(max), b.saturating_sub(base).min(max)))
+            .map(|&(a, b)| {
+                (
+                    a.saturating_sub(base).min(max),
+                    b.saturating_sub(base).min(max),
+                )
+            })
             .collect(),
     }
 }
@@ -62,7 +84,9 @@ pub fn banned_token_ids(tok: &Tokenizer, c: &MoveConstraints) -> Vec<u32> {
         .collect();
     if !needles.is_empty() {
         for id in 0..tok.get_vocab_size(true) as u32 {
-            let Ok(text) = tok.decode(&[id], false) else { continue };
+            let Ok(text) = tok.decode(&[id], false) else {
+                continue;
+            };
             let text = text.trim().to_lowercase();
             if !text.is_empty() && needles.iter().any(|n| text.contains(n.as_str())) {
                 out.push(id);

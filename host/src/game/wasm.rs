@@ -50,7 +50,10 @@ struct State {
 
 impl WasiView for State {
     fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
     }
 }
 
@@ -62,10 +65,19 @@ struct Limiter {
 }
 
 impl ResourceLimiter for Limiter {
-    fn memory_growing(&mut self, _current: usize, desired: usize, _max: Option<usize>) -> wasmtime::Result<bool> {
+    fn memory_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _max: Option<usize>,
+    ) -> wasmtime::Result<bool> {
         if desired > self.max_memory {
             self.hit = Some((
-                format!("memory limit of {} MiB (it asked for {} MiB)", self.max_memory >> 20, desired >> 20),
+                format!(
+                    "memory limit of {} MiB (it asked for {} MiB)",
+                    self.max_memory >> 20,
+                    desired >> 20
+                ),
                 "max_memory_bytes",
             ));
             // An error traps at once instead of letting the guest's allocator abort later.
@@ -74,10 +86,18 @@ impl ResourceLimiter for Limiter {
         Ok(true)
     }
 
-    fn table_growing(&mut self, _current: usize, desired: usize, _max: Option<usize>) -> wasmtime::Result<bool> {
+    fn table_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _max: Option<usize>,
+    ) -> wasmtime::Result<bool> {
         if desired > self.max_table {
             self.hit = Some((
-                format!("table limit of {} elements (it asked for {desired})", self.max_table),
+                format!(
+                    "table limit of {} elements (it asked for {desired})",
+                    self.max_table
+                ),
                 "max_table_elements",
             ));
             wasmtime::bail!("table limit exceeded");
@@ -109,7 +129,10 @@ impl HostMonotonicClock for FrozenClock {
 }
 
 fn load_error(path: &Path, message: impl std::fmt::Display) -> GameError {
-    GameError::Load { path: path.to_path_buf(), message: message.to_string() }
+    GameError::Load {
+        path: path.to_path_buf(),
+        message: message.to_string(),
+    }
 }
 
 fn engine(limits: &GameLimits) -> wasmtime::Result<Engine> {
@@ -167,10 +190,18 @@ fn compile(engine: &Engine, path: &Path, bytes: &[u8]) -> Result<(Component, boo
         }
     }
     let started = std::time::Instant::now();
-    let component = Component::new(engine, bytes).map_err(|e| load_error(path, format!("invalid component: {e:#}")))?;
-    tracing::info!("compiled {} in {:.1}s", path.display(), started.elapsed().as_secs_f64());
+    let component = Component::new(engine, bytes)
+        .map_err(|e| load_error(path, format!("invalid component: {e:#}")))?;
+    tracing::info!(
+        "compiled {} in {:.1}s",
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
     if let Err(e) = write_cache(&component, &cached) {
-        tracing::warn!("could not cache the compiled game at {}: {e}", cached.display());
+        tracing::warn!(
+            "could not cache the compiled game at {}: {e}",
+            cached.display()
+        );
     }
     Ok((component, false))
 }
@@ -199,9 +230,17 @@ impl WasmGame {
             )
         })?;
         let pre = FrostGamePre::new(pre).map_err(|e| {
-            load_error(path, format!("its {INTERFACE} export does not match this host's interface: {e:#}"))
+            load_error(
+                path,
+                format!("its {INTERFACE} export does not match this host's interface: {e:#}"),
+            )
         })?;
-        Ok(WasmGame { engine, pre, limits: limits.clone(), from_cache })
+        Ok(WasmGame {
+            engine,
+            pre,
+            limits: limits.clone(),
+            from_cache,
+        })
     }
 
     /// Runs one call in a fresh sandboxed instance and maps every way it can fail to one error.
@@ -226,12 +265,26 @@ impl WasmGame {
             max_table: self.limits.max_table_elements as usize,
             hit: None,
         };
-        let mut store = Store::new(&self.engine, State { wasi, table: ResourceTable::new(), limiter });
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                wasi,
+                table: ResourceTable::new(),
+                limiter,
+            },
+        );
         store.limiter(|s| &mut s.limiter);
-        let ticks = self.limits.call_timeout_ms.div_ceil(TICK.as_millis() as u64).max(1);
+        let ticks = self
+            .limits
+            .call_timeout_ms
+            .div_ceil(TICK.as_millis() as u64)
+            .max(1);
         store.set_epoch_deadline(ticks);
         store.epoch_deadline_trap();
-        let result = self.pre.instantiate(&mut store).and_then(|inst| f(&mut store, &inst));
+        let result = self
+            .pre
+            .instantiate(&mut store)
+            .and_then(|inst| f(&mut store, &inst));
         result.map_err(|err| self.call_error(game, call, err, &store, &stderr))
     }
 
@@ -245,14 +298,22 @@ impl WasmGame {
     ) -> GameError {
         let game = game.to_string();
         if let Some((limit, field)) = &store.data().limiter.hit {
-            return GameError::Limit { game, call, limit: limit.clone(), field };
+            return GameError::Limit {
+                game,
+                call,
+                limit: limit.clone(),
+                field,
+            };
         }
         let stderr = String::from_utf8_lossy(&stderr.contents()).to_string();
         match err.downcast_ref::<Trap>() {
             Some(Trap::Interrupt) => GameError::Limit {
                 game,
                 call,
-                limit: format!("time limit of {} ms per call (a runaway loop?)", self.limits.call_timeout_ms),
+                limit: format!(
+                    "time limit of {} ms per call (a runaway loop?)",
+                    self.limits.call_timeout_ms
+                ),
                 field: "call_timeout_ms",
             },
             Some(Trap::StackOverflow) => GameError::Limit {
@@ -264,9 +325,11 @@ impl WasmGame {
                 ),
                 field: "max_wasm_stack_bytes",
             },
-            _ if stderr.contains("panicked") => {
-                GameError::Panic { game, call, message: panic_message(&stderr) }
-            }
+            _ if stderr.contains("panicked") => GameError::Panic {
+                game,
+                call,
+                message: panic_message(&stderr),
+            },
             Some(Trap::MemoryOutOfBounds) => GameError::Trap {
                 game,
                 call,
@@ -274,13 +337,23 @@ impl WasmGame {
                           shadow-stack overflow from runaway recursion)"
                     .into(),
             },
-            Some(trap) => GameError::Trap { game, call, message: format!("wasm trap: {trap}") },
-            None => GameError::Trap { game, call, message: format!("{err:#}") },
+            Some(trap) => GameError::Trap {
+                game,
+                call,
+                message: format!("wasm trap: {trap}"),
+            },
+            None => GameError::Trap {
+                game,
+                call,
+                message: format!("{err:#}"),
+            },
         }
     }
 
     pub fn describe(&self, file: &str) -> Result<(t::GameInfo, u64), GameError> {
-        let i = self.call(file, "describe", |s, g| g.frost_game_game().call_describe(s))?;
+        let i = self.call(file, "describe", |s, g| {
+            g.frost_game_game().call_describe(s)
+        })?;
         let size = (i.name.len()
             + i.version.len()
             + i.abi_version.len()
@@ -298,14 +371,24 @@ impl WasmGame {
         Ok((info, size))
     }
 
-    pub fn configure(&self, game: &str, config: &str) -> Result<(Result<t::Requirements, String>, u64), GameError> {
-        let r = self.call(game, "configure", |s, g| g.frost_game_game().call_configure(s, config))?;
+    pub fn configure(
+        &self,
+        game: &str,
+        config: &str,
+    ) -> Result<(Result<t::Requirements, String>, u64), GameError> {
+        let r = self.call(game, "configure", |s, g| {
+            g.frost_game_game().call_configure(s, config)
+        })?;
         Ok(match r {
             Ok(r) => {
                 let size = 4 + 4 * r.passages.len() as u64;
                 let req = t::Requirements {
                     move_tokens: r.move_tokens,
-                    passages: r.passages.into_iter().map(|p| t::PassageSpec { tokens: p.tokens }).collect(),
+                    passages: r
+                        .passages
+                        .into_iter()
+                        .map(|p| t::PassageSpec { tokens: p.tokens })
+                        .collect(),
                 };
                 (Ok(req), size)
             }
@@ -325,9 +408,16 @@ impl WasmGame {
     ) -> Result<(Result<t::Round, String>, u64), GameError> {
         let passages: Vec<wit::Passage> = passages
             .iter()
-            .map(|p| wit::Passage { text: p.text.clone(), token_ids: p.token_ids.clone(), offsets: p.offsets.clone() })
+            .map(|p| wit::Passage {
+                text: p.text.clone(),
+                token_ids: p.token_ids.clone(),
+                offsets: p.offsets.clone(),
+            })
             .collect();
-        let r = self.call(game, "new_round", |s, g| g.frost_game_game().call_new_round(s, config, seed, &passages))?;
+        let r = self.call(game, "new_round", |s, g| {
+            g.frost_game_game()
+                .call_new_round(s, config, seed, &passages)
+        })?;
         Ok(match r {
             Ok(r) => {
                 let (round, size) = round_from_wit(r);
@@ -344,7 +434,10 @@ impl WasmGame {
 /// Refuses a component built against another version of the interface before instantiating.
 fn check_interface(path: &Path, engine: &Engine, component: &Component) -> Result<(), GameError> {
     let ty = component.component_type();
-    let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
+    let exports: Vec<String> = ty
+        .exports(engine)
+        .map(|(name, _)| name.to_string())
+        .collect();
     if exports.iter().any(|e| e == INTERFACE) {
         return Ok(());
     }
@@ -369,8 +462,14 @@ fn check_interface(path: &Path, engine: &Engine, component: &Component) -> Resul
 fn panic_message(stderr: &str) -> String {
     let mut lines = stderr.lines().skip_while(|l| !l.contains("panicked"));
     let head = lines.next().unwrap_or_default();
-    let location = head.split("panicked at ").nth(1).map(|s| s.trim_end_matches(':').to_string());
-    let message: String = lines.take_while(|l| !l.starts_with("note:")).collect::<Vec<_>>().join(" ");
+    let location = head
+        .split("panicked at ")
+        .nth(1)
+        .map(|s| s.trim_end_matches(':').to_string());
+    let message: String = lines
+        .take_while(|l| !l.starts_with("note:"))
+        .collect::<Vec<_>>()
+        .join(" ");
     let message: String = message.chars().take(500).collect();
     match location {
         Some(loc) if !message.is_empty() => format!("{message} (at {loc})"),
@@ -386,7 +485,10 @@ fn round_from_wit(r: wit::Round) -> (t::Round, u64) {
             msgs.into_iter()
                 .map(|m| {
                     size += (m.role.len() + m.content.len()) as u64;
-                    t::ChatMessage { role: m.role, content: m.content }
+                    t::ChatMessage {
+                        role: m.role,
+                        content: m.content,
+                    }
                 })
                 .collect(),
         ),
@@ -421,9 +523,16 @@ fn round_from_wit(r: wit::Round) -> (t::Round, u64) {
                 }
                 wit::SegmentContent::Move => t::SegmentContent::Move,
             };
-            segments.push(t::JudgeSegment { content, scored: s.scored });
+            segments.push(t::JudgeSegment {
+                content,
+                scored: s.scored,
+            });
         }
-        terms.push(t::JudgeTerm { weight: term.weight, bos: term.bos, segments });
+        terms.push(t::JudgeTerm {
+            weight: term.weight,
+            bos: term.bos,
+            segments,
+        });
     }
     size_ids(&mut size, &r.constraints.banned_token_ids);
     for s in &r.constraints.banned_strings {

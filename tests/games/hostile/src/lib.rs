@@ -1,0 +1,123 @@
+//! A hostile game for the host's sandbox and validation tests. One crate, many misbehaviours
+//! (one wasm build instead of ten): the config's `mode` picks what goes wrong.
+
+use frost_sdk::{
+    export_game, Game, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, Passage,
+    PassageSpec, Prompt, PromptSegment, Requirements, Round, SegmentContent,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::hint::black_box;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// A valid round (the control).
+    #[default]
+    Ok,
+    /// new_round never returns.
+    Loop,
+    /// new_round allocates until something stops it.
+    Memory,
+    /// new_round recurses without end.
+    Recursion,
+    /// new_round panics.
+    Panic,
+    /// The judge program never reads the move.
+    NoMove,
+    /// One judge term has two move slots.
+    TwoMoves,
+    /// A judge segment has a token id far beyond any vocabulary.
+    BadToken,
+    /// configure asks for a move of a million tokens.
+    AbsurdLength,
+    /// new_round returns an 8 MiB prompt.
+    HugeOutput,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct HostileConfig {
+    pub mode: Mode,
+}
+
+pub struct Hostile;
+
+fn recurse(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    // Not an accumulator LLVM could turn into a loop.
+    recurse(black_box(n - 1)).wrapping_mul(3) ^ n
+}
+
+impl Game for Hostile {
+    type Config = HostileConfig;
+    const NAME: &'static str = "hostile";
+    const VERSION: &'static str = "0.1.0";
+    const DESCRIPTION: &'static str = "Test fixture that misbehaves on purpose.";
+
+    fn requirements(c: &HostileConfig) -> Result<Requirements, String> {
+        let move_tokens = if c.mode == Mode::AbsurdLength {
+            1_000_000
+        } else {
+            4
+        };
+        Ok(Requirements {
+            move_tokens,
+            passages: vec![PassageSpec { tokens: 8 }],
+        })
+    }
+
+    fn new_round(c: &HostileConfig, seed: u64, passages: &[Passage]) -> Result<Round, String> {
+        let ids = passages[0].token_ids.clone();
+        let mut segments = vec![
+            JudgeSegment::unscored(SegmentContent::Tokens(ids[..4].to_vec())),
+            JudgeSegment::scored(SegmentContent::Move),
+            JudgeSegment::scored(SegmentContent::Tokens(ids[4..].to_vec())),
+        ];
+        let mut prompt = Prompt::Raw(vec![PromptSegment::Tokens(ids.clone())]);
+        match c.mode {
+            Mode::Ok | Mode::AbsurdLength => {}
+            Mode::Loop => {
+                let mut x = seed;
+                loop {
+                    x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            }
+            Mode::Memory => {
+                let mut hoard: Vec<Vec<u8>> = Vec::new();
+                loop {
+                    hoard.push(vec![1u8; 1 << 20]);
+                    black_box(&hoard);
+                }
+            }
+            Mode::Recursion => return Err(format!("unreachable {}", recurse(black_box(u64::MAX)))),
+            Mode::Panic => panic!("hostile game: deliberate panic in new_round"),
+            Mode::NoMove => {
+                segments.remove(1);
+            }
+            Mode::TwoMoves => segments.push(JudgeSegment::scored(SegmentContent::Move)),
+            Mode::BadToken => segments.push(JudgeSegment::scored(SegmentContent::Tokens(vec![
+                4_000_000_000,
+            ]))),
+            Mode::HugeOutput => {
+                prompt = Prompt::Raw(vec![PromptSegment::Text("x".repeat(8 << 20))])
+            }
+        }
+        Ok(Round {
+            prompt,
+            judge: JudgeProgram {
+                terms: vec![JudgeTerm {
+                    weight: 1.0,
+                    bos: true,
+                    segments,
+                }],
+            },
+            constraints: MoveConstraints::default(),
+            reference_move: None,
+        })
+    }
+}
+
+export_game!(Hostile);
