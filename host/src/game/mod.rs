@@ -49,7 +49,7 @@ pub enum GameError {
     #[error("cannot load game {}: {message}", path.display())]
     Load { path: PathBuf, message: String },
     #[error(
-        "game '{game}': {call} exceeded the {limit}; raise game_limits.{field} only if this \
+        "game '{game}': {call} exceeded the {limit}; raise game.limits.{field} only if this \
          game legitimately needs more"
     )]
     Limit {
@@ -77,7 +77,7 @@ pub enum GameError {
         message: String,
     },
     #[error(
-        "game '{game}': the {call} reply is {size} bytes, over game_limits.max_output_bytes \
+        "game '{game}': the {call} reply is {size} bytes, over game.limits.max_output_bytes \
          = {limit}"
     )]
     OutputTooLarge {
@@ -317,7 +317,7 @@ pub fn validate_requirements(
     if req.passages.len() > limits.max_passages as usize {
         return Err(invalid(
             game,
-            "at most game_limits.max_passages passages",
+            "at most game.limits.max_passages passages",
             format!(
                 "configure asked for {} passages, the limit is {}",
                 req.passages.len(),
@@ -329,7 +329,7 @@ pub fn validate_requirements(
         if p.tokens == 0 || p.tokens > limits.max_passage_tokens {
             return Err(invalid(
                 game,
-                "passage length is 1..=game_limits.max_passage_tokens",
+                "passage length is 1..=game.limits.max_passage_tokens",
                 format!(
                     "configure asked for passage {i} of {} tokens, the limit is {}",
                     p.tokens, limits.max_passage_tokens

@@ -74,9 +74,9 @@ impl ResourceLimiter for Limiter {
         if desired > self.max_memory {
             self.hit = Some((
                 format!(
-                    "memory limit of {} MiB (it asked for {} MiB)",
+                    "memory limit of {} MiB (it asked to grow to {:.1} MiB)",
                     self.max_memory >> 20,
-                    desired >> 20
+                    desired as f64 / (1 << 20) as f64
                 ),
                 "max_memory_bytes",
             ));
