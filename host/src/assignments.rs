@@ -170,12 +170,12 @@ impl Dealer {
         let game = || self.game_name.clone();
         let (prompt_text, prompt_ids) = match &round.prompt {
             Prompt::Chat(messages) => {
-                let text = tok
-                    .apply_chat_template(messages)
-                    .map_err(|source| AssignmentError::Prompt {
+                let text = tok.apply_chat_template(messages).map_err(|source| {
+                    AssignmentError::Prompt {
                         game: game(),
                         source,
-                    })?;
+                    }
+                })?;
                 let ids = tok.encode(&text);
                 (text, ids)
             }
@@ -201,12 +201,12 @@ impl Dealer {
             return Err(AssignmentError::EmptyPrompt { game: game() });
         }
         let move_len = self.move_len();
-        let program = CompiledProgram::compile(&round.judge, tok, move_len).map_err(
-            |source| AssignmentError::Judge {
+        let program = CompiledProgram::compile(&round.judge, tok, move_len).map_err(|source| {
+            AssignmentError::Judge {
                 game: game(),
                 source,
-            },
-        )?;
+            }
+        })?;
         let mut banned = vec![false; self.v_emb as usize];
         for b in banned.iter_mut().skip(tok.vocab_size()) {
             *b = true;

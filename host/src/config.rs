@@ -255,10 +255,16 @@ impl TrainConfig {
         }
         let m = &self.model;
         if !(m.device == "cpu" || m.device == "cuda" || m.device.starts_with("cuda:")) {
-            return Err(invalid("model.device", "expected \"cpu\", \"cuda\" or \"cuda:N\""));
+            return Err(invalid(
+                "model.device",
+                "expected \"cpu\", \"cuda\" or \"cuda:N\"",
+            ));
         }
         if !["f32", "bf16", "f16"].contains(&m.dtype.as_str()) {
-            return Err(invalid("model.dtype", "expected \"f32\", \"bf16\" or \"f16\""));
+            return Err(invalid(
+                "model.dtype",
+                "expected \"f32\", \"bf16\" or \"f16\"",
+            ));
         }
         if let Some(l) = &m.lora {
             if l.r < 1 {
@@ -269,7 +275,10 @@ impl TrainConfig {
             }
             if l.dropout != 0.0 {
                 // The authors' demo uses 0; the engine implements no adapter dropout.
-                return Err(invalid("model.lora.dropout", "must be 0 (adapter dropout is not supported)"));
+                return Err(invalid(
+                    "model.lora.dropout",
+                    "must be 0 (adapter dropout is not supported)",
+                ));
             }
             if l.target_modules.is_empty() {
                 return Err(invalid("model.lora.target_modules", "must not be empty"));
@@ -303,7 +312,10 @@ impl TrainConfig {
         }
         if f.refinement == Refinement::Frost {
             if f.d == 0 {
-                return Err(invalid("frost.d", "must be >= 1 with refinement = \"frost\""));
+                return Err(invalid(
+                    "frost.d",
+                    "must be >= 1 with refinement = \"frost\"",
+                ));
             }
             if f.scope == Scope::Parent && f.d % s.k != 0 {
                 return Err(invalid(
@@ -342,7 +354,10 @@ impl TrainConfig {
         }
         if self.eval.every > 0 {
             if self.eval.assignments == 0 {
-                return Err(invalid("eval.assignments", "must be >= 1 when eval.every > 0"));
+                return Err(invalid(
+                    "eval.assignments",
+                    "must be >= 1 when eval.every > 0",
+                ));
             }
             if self.eval.best_of == 0 {
                 return Err(invalid("eval.best_of", "must be >= 1"));

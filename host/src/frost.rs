@@ -65,7 +65,9 @@ fn valid_mask(parents: &[Vec<u32>], banned: &Tensor, v: i64) -> Tensor {
     let k = parents.len() as i64;
     let l = parents[0].len() as i64;
     let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
-    let ids = Tensor::from_slice(&flat).view([k, l, 1]).to_device(banned.device());
+    let ids = Tensor::from_slice(&flat)
+        .view([k, l, 1])
+        .to_device(banned.device());
     let noop = Tensor::zeros([k, l, v], (Kind::Bool, banned.device())).scatter_value(2, &ids, 1);
     let bad = noop.logical_or(&banned.view([1, 1, v]));
     bad.logical_not()
@@ -106,19 +108,28 @@ pub fn select(
     };
     let mut keep = valid;
     if rule == Selection::TaylorGated {
-        let lp = p.policy_logp.expect("taylor-gated needs the policy log-probs");
+        let lp = p
+            .policy_logp
+            .expect("taylor-gated needs the policy log-probs");
         keep = keep.logical_and(&lp.to_kind(Kind::Double).gt(tau.ln()));
     }
-    let masked = score
-        .to_device(tch::Device::Cpu)
-        .masked_fill(&keep.to_device(tch::Device::Cpu).logical_not(), f64::NEG_INFINITY);
+    let masked = score.to_device(tch::Device::Cpu).masked_fill(
+        &keep.to_device(tch::Device::Cpu).logical_not(),
+        f64::NEG_INFINITY,
+    );
     let estimate = estimate.map(|e| e.to_device(tch::Device::Cpu));
     let mut seen: Vec<Vec<u32>> = p.parents.to_vec();
     let mut out = Vec::new();
     match scope {
-        Scope::Group => {
-            top_distinct(&masked.view([-1]), d, 0, p, estimate.as_ref(), &mut seen, &mut out)
-        }
+        Scope::Group => top_distinct(
+            &masked.view([-1]),
+            d,
+            0,
+            p,
+            estimate.as_ref(),
+            &mut seen,
+            &mut out,
+        ),
         Scope::Parent => {
             let per = d / k;
             for parent in 0..k {
@@ -164,9 +175,8 @@ fn top_distinct(
                 pos,
                 token,
                 rank_score: *s,
-                estimate: estimate.map(|e| {
-                    e.double_value(&[parent as i64, pos as i64, token as i64])
-                }),
+                estimate: estimate
+                    .map(|e| e.double_value(&[parent as i64, pos as i64, token as i64])),
             };
             let toks = child.tokens(p.parents);
             if seen.contains(&toks) {
@@ -333,7 +343,17 @@ mod tests {
     #[test]
     fn parent_scope_splits_d_evenly() {
         let parents = vec![vec![0u32], vec![0u32]];
-        let e = est(2, 1, 5, &[(0, 0, 1, 9.0), (0, 0, 2, 8.0), (0, 0, 3, 7.0), (1, 0, 4, 1.0)]);
+        let e = est(
+            2,
+            1,
+            5,
+            &[
+                (0, 0, 1, 9.0),
+                (0, 0, 2, 8.0),
+                (0, 0, 3, 7.0),
+                (1, 0, 4, 1.0),
+            ],
+        );
         let b = banned(5, &[]);
         let p = Proposal {
             parents: &parents,
@@ -342,9 +362,14 @@ mod tests {
             banned: &b,
         };
         let c = select(&p, Selection::Taylor, Scope::Parent, 4, 1e-4, 0);
-        let per: Vec<usize> = (0..2).map(|i| c.iter().filter(|c| c.parent == i).count()).collect();
+        let per: Vec<usize> = (0..2)
+            .map(|i| c.iter().filter(|c| c.parent == i).count())
+            .collect();
         assert_eq!(per, vec![2, 2]);
-        assert_eq!(c.iter().filter(|c| c.parent == 1).map(|c| c.token).next(), Some(4));
+        assert_eq!(
+            c.iter().filter(|c| c.parent == 1).map(|c| c.token).next(),
+            Some(4)
+        );
     }
 
     #[test]

@@ -62,12 +62,19 @@ pub fn grpo_loss(
     let log_ratio = logp - old_logp;
     let (ratio, a) = match u.aggregation {
         Aggregation::Token => (log_ratio.exp(), adv.unsqueeze(1)),
-        Aggregation::Sequence => (log_ratio.mean_dim(-1, false, Kind::Float).exp(), adv.shallow_clone()),
+        Aggregation::Sequence => (
+            log_ratio.mean_dim(-1, false, Kind::Float).exp(),
+            adv.shallow_clone(),
+        ),
     };
     let surr1 = &ratio * &a;
     let surr2 = ratio.clamp(1.0 - eps, 1.0 + eps) * &a;
     let pg = -surr1.minimum(&surr2).mean(Kind::Float);
-    let clipped = (&ratio - 1.0).abs().gt(eps).to_kind(Kind::Float).mean(Kind::Float);
+    let clipped = (&ratio - 1.0)
+        .abs()
+        .gt(eps)
+        .to_kind(Kind::Float)
+        .mean(Kind::Float);
     let mut loss = pg;
     let mut kl = 0.0;
     if let (Some(r), true) = (ref_logp, u.kl_beta > 0.0) {
@@ -115,7 +122,9 @@ pub fn reinforce_loss(
 pub fn exact_kl(logp_full: &Tensor, logq_full: &Tensor) -> Tensor {
     let p = logp_full.exp();
     let diff = (logp_full - logq_full).nan_to_num(0.0, Some(0.0), Some(0.0));
-    (p * diff).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float)
+    (p * diff)
+        .sum_dim_intlist(-1, false, Kind::Float)
+        .mean(Kind::Float)
 }
 
 /// Mean per-token entropy of the policy, from a [N,L,V] log-softmax (-inf entries dropped).
@@ -138,8 +147,14 @@ pub struct AdamW {
 
 impl AdamW {
     pub fn new(vars: Vec<Tensor>) -> Self {
-        let m = vars.iter().map(|t| t.zeros_like().to_kind(Kind::Float)).collect();
-        let v = vars.iter().map(|t| t.zeros_like().to_kind(Kind::Float)).collect();
+        let m = vars
+            .iter()
+            .map(|t| t.zeros_like().to_kind(Kind::Float))
+            .collect();
+        let v = vars
+            .iter()
+            .map(|t| t.zeros_like().to_kind(Kind::Float))
+            .collect();
         AdamW {
             vars,
             m,
@@ -162,7 +177,11 @@ impl AdamW {
             if !g.defined() {
                 continue;
             }
-            sq += g.to_kind(Kind::Double).square().sum(Kind::Double).double_value(&[]);
+            sq += g
+                .to_kind(Kind::Double)
+                .square()
+                .sum(Kind::Double)
+                .double_value(&[]);
         }
         sq.is_finite().then(|| sq.sqrt())
     }
@@ -215,7 +234,11 @@ impl AdamW {
 
     pub fn load(&mut self, path: &Path) -> Result<(), tch::TchError> {
         let named = Tensor::read_safetensors(path)?;
-        let device = self.vars.first().map(|t| t.device()).unwrap_or(tch::Device::Cpu);
+        let device = self
+            .vars
+            .first()
+            .map(|t| t.device())
+            .unwrap_or(tch::Device::Cpu);
         let mut found = 0;
         for (name, t) in named {
             if name == "step" {
@@ -295,7 +318,9 @@ mod tests {
     #[test]
     fn grpo_clipping_stops_gradient_beyond_eps() {
         // ratio = e^0.5 > 1.2 with positive advantage: clipped, zero gradient.
-        let logp = Tensor::from_slice(&[0.0f32]).view([1, 1]).set_requires_grad(true);
+        let logp = Tensor::from_slice(&[0.0f32])
+            .view([1, 1])
+            .set_requires_grad(true);
         let old = Tensor::from_slice(&[-0.5f32]).view([1, 1]);
         let adv = Tensor::from_slice(&[1.0f32]);
         let out = grpo_loss(&logp, &old, &adv, None, &upd());
@@ -306,8 +331,12 @@ mod tests {
 
     #[test]
     fn exact_kl_matches_direct_sum() {
-        let p = Tensor::from_slice(&[0.7f64, 0.2, 0.1]).log().view([1, 1, 3]);
-        let q = Tensor::from_slice(&[0.2f64, 0.5, 0.3]).log().view([1, 1, 3]);
+        let p = Tensor::from_slice(&[0.7f64, 0.2, 0.1])
+            .log()
+            .view([1, 1, 3]);
+        let q = Tensor::from_slice(&[0.2f64, 0.5, 0.3])
+            .log()
+            .view([1, 1, 3]);
         let want: f64 = [(0.7f64, 0.2f64), (0.2, 0.5), (0.1, 0.3)]
             .iter()
             .map(|(a, b)| a * (a / b).ln())

@@ -50,11 +50,7 @@ pub struct CompiledProgram {
 
 impl CompiledProgram {
     /// Tokenize a program's text segments with the host tokenizer.
-    pub fn compile(
-        program: &JudgeProgram,
-        tok: &Tok,
-        move_len: usize,
-    ) -> Result<Self, JudgeError> {
+    pub fn compile(program: &JudgeProgram, tok: &Tok, move_len: usize) -> Result<Self, JudgeError> {
         let mut terms = Vec::new();
         let mut any_move = false;
         for (n, term) in program.terms.iter().enumerate() {
@@ -72,7 +68,9 @@ impl CompiledProgram {
             }
             for seg in &term.segments {
                 let toks: Vec<i64> = match &seg.content {
-                    SegmentContent::Text(s) => tok.encode(s).into_iter().map(|t| t as i64).collect(),
+                    SegmentContent::Text(s) => {
+                        tok.encode(s).into_iter().map(|t| t as i64).collect()
+                    }
                     SegmentContent::Tokens(t) => t.iter().map(|&t| t as i64).collect(),
                     SegmentContent::Move => {
                         if move_start.is_some() {
@@ -124,10 +122,15 @@ impl CompiledProgram {
         if let Some(b) = self.baseline.get() {
             return b;
         }
-        let fixed: Vec<&TermTemplate> =
-            self.terms.iter().filter(|t| t.move_start.is_none()).collect();
-        let seqs: Vec<(Vec<i64>, Vec<bool>)> =
-            fixed.iter().map(|t| (t.ids.clone(), t.scored.clone())).collect();
+        let fixed: Vec<&TermTemplate> = self
+            .terms
+            .iter()
+            .filter(|t| t.move_start.is_none())
+            .collect();
+        let seqs: Vec<(Vec<i64>, Vec<bool>)> = fixed
+            .iter()
+            .map(|t| (t.ids.clone(), t.scored.clone()))
+            .collect();
         let sums = sequence_logps(judge, &seqs);
         let b = fixed.iter().zip(sums).map(|(t, s)| t.weight * s).sum();
         self.baseline.set(Some(b));
@@ -165,7 +168,9 @@ fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor, Tensor) {
     let mut mask = vec![false; b * t];
     for (r, s) in seqs.iter().enumerate() {
         ids[r * t..r * t + s.len()].copy_from_slice(s);
-        mask[r * t..r * t + s.len()].iter_mut().for_each(|m| *m = true);
+        mask[r * t..r * t + s.len()]
+            .iter_mut()
+            .for_each(|m| *m = true);
     }
     let (b, t) = (b as i64, t as i64);
     let ids = Tensor::from_slice(&ids).view([b, t]).to_device(device);
@@ -201,8 +206,10 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>)]) -> Vec<f64> {
         let refs: Vec<&[i64]> = chunk.iter().map(|(i, _)| i.as_slice()).collect();
         let (ids, mask, pos) = pad_batch(&refs, judge.device());
         let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
-        let pairs: Vec<(&[i64], &[bool])> =
-            chunk.iter().map(|(i, s)| (i.as_slice(), s.as_slice())).collect();
+        let pairs: Vec<(&[i64], &[bool])> = chunk
+            .iter()
+            .map(|(i, s)| (i.as_slice(), s.as_slice()))
+            .collect();
         out.extend(scored_sums(judge, &hidden, &pairs));
     }
     out
@@ -212,8 +219,7 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>)]) -> Vec<f64> {
 /// keeps the graph when grad mode is on through `scored_sums_tensor`).
 fn scored_sums(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]) -> Vec<f64> {
     let sums = scored_sums_tensor(judge, hidden, seqs);
-    Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu))
-        .expect("f64 sums")
+    Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu)).expect("f64 sums")
 }
 
 fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]) -> Tensor {
@@ -257,8 +263,11 @@ pub fn score(
             }
         })
         .collect();
-    let move_terms: Vec<&TermTemplate> =
-        prog.terms.iter().filter(|t| t.move_start.is_some()).collect();
+    let move_terms: Vec<&TermTemplate> = prog
+        .terms
+        .iter()
+        .filter(|t| t.move_start.is_some())
+        .collect();
     let mut seqs = Vec::new();
     for m in &distinct {
         for term in &move_terms {
@@ -358,7 +367,11 @@ pub fn taylor_proposal(
     let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
     let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
     // The differentiated input in f32 (f64 when the judge runs in f64, for exact checks).
-    let gkind = if e.kind() == Kind::Double { Kind::Double } else { Kind::Float };
+    let gkind = if e.kind() == Kind::Double {
+        Kind::Double
+    } else {
+        Kind::Float
+    };
     let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
         .to_kind(gkind)
         .detach()
@@ -367,8 +380,13 @@ pub fn taylor_proposal(
     score.sum(Kind::Float).backward();
     budget.backwards += 1;
     let grad = move_embeds.grad().detach();
-    let score_v = Vec::<f64>::try_from(&score.detach().to_kind(Kind::Double).to_device(tch::Device::Cpu))
-        .expect("scores");
+    let score_v = Vec::<f64>::try_from(
+        &score
+            .detach()
+            .to_kind(Kind::Double)
+            .to_device(tch::Device::Cpu),
+    )
+    .expect("scores");
     let _guard = tch::no_grad_guard();
     // g_i . E_v for all v: [K, L, H] @ [H, V] in E's dtype, then f32.
     let ge = grad

@@ -68,7 +68,9 @@ impl RunDir {
 
     /// Open an existing run for `--resume`: the latest checkpoint's state, and the logs cut
     /// back to that step (lines written after it belong to steps that will be redone).
-    pub fn open_for_resume(path: &Path) -> Result<(Self, String, PathBuf, CheckpointState), RunDirError> {
+    pub fn open_for_resume(
+        path: &Path,
+    ) -> Result<(Self, String, PathBuf, CheckpointState), RunDirError> {
         let cfg_path = path.join("config.toml");
         let config = fs::read_to_string(&cfg_path).map_err(io(&cfg_path))?;
         let latest = path.join("checkpoints/latest");

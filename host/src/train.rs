@@ -171,6 +171,8 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         })
     };
     let full_ft = lora.is_none();
+    // LoRA A matrices are drawn at load time: seed them from the run seed too.
+    tch::manual_seed(derive_seed(cfg.seed, 0, STREAM_TORCH, 1) as i64);
     let model = load(lora)?;
     let judge_copy = if full_ft {
         let mut j = load(None)?;
@@ -369,6 +371,7 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
         });
     }
     let score_s = t.elapsed().as_secs_f64();
+    let forwards_sampled = budget.forwards;
     let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
 
     // 4-6. Refinement: identity (GRPO) or Frost.
@@ -437,6 +440,12 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     put("frost/children", children as f64 / a_n as f64);
     put("budget/judge_forwards", budget.forwards as f64);
     put("budget/judge_backwards", budget.backwards as f64);
+    // Identical sampled moves are scored once, so the sampled part can be below A*K.
+    put("budget/judge_forwards_sampled", forwards_sampled as f64);
+    put(
+        "budget/judge_forwards_children",
+        (budget.forwards - forwards_sampled) as f64,
+    );
     put(
         "budget/judge_forwards_per_assignment",
         budget.forwards as f64 / a_n as f64,
@@ -491,7 +500,10 @@ pub fn sample_moves(
     let l = assignments[0].move_len;
     let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
     let banned = Tensor::stack(
-        &assignments.iter().map(|a| a.banned.shallow_clone()).collect::<Vec<_>>(),
+        &assignments
+            .iter()
+            .map(|a| a.banned.shallow_clone())
+            .collect::<Vec<_>>(),
         0,
     );
     let moves = model::sample(net, &prompts, k, l, params, &banned, seed);
@@ -500,8 +512,8 @@ pub fn sample_moves(
 
 fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
     let (n, l) = (t.size()[0] as usize, t.size()[1] as usize);
-    let flat = Vec::<i64>::try_from(&t.to_device(Device::Cpu).contiguous().view([-1]))
-        .expect("i64 moves");
+    let flat =
+        Vec::<i64>::try_from(&t.to_device(Device::Cpu).contiguous().view([-1])).expect("i64 moves");
     (0..n)
         .map(|r| flat[r * l..(r + 1) * l].iter().map(|&x| x as u32).collect())
         .collect()
@@ -529,9 +541,8 @@ pub fn frost_round(
     let rule = cfg.frost.selection;
     let taylor = matches!(rule, Selection::TaylorGated | Selection::Taylor)
         .then(|| judge::taylor_proposal(s.judge(), &asg.program, &group.moves, budget));
-    let policy = matches!(rule, Selection::TaylorGated | Selection::TopProb).then(|| {
-        policy_full_logprobs(&s.model.net, asg, &group.moves, cfg.sampling.temperature)
-    });
+    let policy = matches!(rule, Selection::TaylorGated | Selection::TopProb)
+        .then(|| policy_full_logprobs(&s.model.net, asg, &group.moves, cfg.sampling.temperature));
     let banned = asg.banned.to_device(Device::Cpu);
     let est_cpu = taylor.as_ref().map(|t| t.estimate.to_device(Device::Cpu));
     let proposal = Proposal {
@@ -540,8 +551,14 @@ pub fn frost_round(
         policy_logp: policy.as_ref(),
         banned: &banned,
     };
-    let children: Vec<Child> =
-        frost::select(&proposal, rule, cfg.frost.scope, cfg.frost.d, cfg.frost.tau, seed);
+    let children: Vec<Child> = frost::select(
+        &proposal,
+        rule,
+        cfg.frost.scope,
+        cfg.frost.d,
+        cfg.frost.tau,
+        seed,
+    );
     let taylor_s = t.elapsed().as_secs_f64();
 
     let t = Instant::now();
@@ -642,9 +659,13 @@ fn update(
     let entropy = tch::no_grad(|| grpo::entropy(&lp.full.detach()));
     let old = lp.token.detach();
     let out = match u.rule {
-        UpdateRule::Grpo => {
-            grpo::grpo_loss(&lp.token, &old, &adv_t, reference.as_ref().map(|r| &r.token), u)
-        }
+        UpdateRule::Grpo => grpo::grpo_loss(
+            &lp.token,
+            &old,
+            &adv_t,
+            reference.as_ref().map(|r| &r.token),
+            u,
+        ),
         UpdateRule::Reinforce => grpo::reinforce_loss(
             &lp.token,
             Some(&lp.full),
@@ -702,7 +723,8 @@ pub fn evaluate(s: &mut Setup, step: u64) -> Result<EvalResult, TrainError> {
             if let Some(r) = &asg.reference_move {
                 if r.len() == asg.move_len {
                     let judge = s.judge_copy.as_ref().map_or(&s.model.net, |j| &j.net);
-                    ref_sum += judge::score(judge, &asg.program, std::slice::from_ref(r), &mut budget)[0];
+                    ref_sum +=
+                        judge::score(judge, &asg.program, std::slice::from_ref(r), &mut budget)[0];
                     refs += 1;
                 }
             }
@@ -748,8 +770,11 @@ fn samples_json(
                         Some((old, sc)) => (tok.decode(old), *sc),
                         None => (tok.decode(mv), sampled[j]),
                     };
+                    let sampled_ids = g.replaced[j].as_ref().map_or(mv, |(old, _)| old);
                     json!({
                         "move": tok.decode(mv),
+                        "move_ids": mv,
+                        "sampled_ids": sampled_ids,
                         "score": g.scores[j],
                         "sampled": sampled_text,
                         "sampled_score": sampled_score,
@@ -815,8 +840,10 @@ fn progress_bar(cfg: &TrainConfig, start: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(cfg.steps);
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} [{elapsed_precise}<{eta_precise}] {msg}")
-            .expect("valid template"),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} [{elapsed_precise}<{eta_precise}] {msg}",
+        )
+        .expect("valid template"),
     );
     bar.set_position(start);
     bar
@@ -833,7 +860,10 @@ fn live_figures(m: &Value, eval: Option<EvalResult>) -> String {
         g("time/step_s")
     );
     if let Some(e) = eval {
-        s.push_str(&format!(" | eval@{} bo8 {:.2} mean {:.2}", e.step, e.best_of, e.mean));
+        s.push_str(&format!(
+            " | eval@{} bo8 {:.2} mean {:.2}",
+            e.step, e.best_of, e.mean
+        ));
     }
     s
 }
@@ -848,7 +878,10 @@ pub fn summary_table(s: &Summary) -> String {
         line(
             &mut out,
             "eval best-of-8 (first -> last)",
-            format!("{:.3} (step {}) -> {:.3} (step {})", f.best_of, f.step, l.best_of, l.step),
+            format!(
+                "{:.3} (step {}) -> {:.3} (step {})",
+                f.best_of, f.step, l.best_of, l.step
+            ),
         );
         line(
             &mut out,
@@ -859,17 +892,29 @@ pub fn summary_table(s: &Summary) -> String {
             line(&mut out, "reference move score", format!("{r:.3}"));
         }
     }
-    line(&mut out, "replaced fraction (mean)", format!("{:.3}", s.replaced_frac_mean));
+    line(
+        &mut out,
+        "replaced fraction (mean)",
+        format!("{:.3}", s.replaced_frac_mean),
+    );
     line(
         &mut out,
         "judge forwards / backwards",
         format!("{} / {}", s.budget.forwards, s.budget.backwards),
     );
     for (k, v) in &s.phase_s {
-        line(&mut out, &format!("time/{k} (s per step)"), format!("{v:.3}"));
+        line(
+            &mut out,
+            &format!("time/{k} (s per step)"),
+            format!("{v:.3}"),
+        );
     }
     if s.skipped_steps > 0 {
-        line(&mut out, "skipped (non-finite)", format!("{}", s.skipped_steps));
+        line(
+            &mut out,
+            "skipped (non-finite)",
+            format!("{}", s.skipped_steps),
+        );
     }
     if s.interrupted {
         out.push_str("  interrupted: resume with --resume\n");

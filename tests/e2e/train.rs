@@ -52,7 +52,17 @@ fn synthetic_text(rng: &mut ChaCha8Rng, sentences: usize) -> String {
 fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
-        let root = std::env::temp_dir().join(format!("frost-e2e-train-{}", std::process::id()));
+        // Under target/ (not /tmp); one folder per test process, replaced on the next run.
+        let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        for e in std::fs::read_dir(&base).into_iter().flatten().flatten() {
+            if e.file_name()
+                .to_string_lossy()
+                .starts_with("frost-e2e-train-")
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+        let root = base.join(format!("frost-e2e-train-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let corpus = root.join("corpus");
         std::fs::create_dir_all(&corpus).unwrap();
@@ -65,7 +75,11 @@ fn fixture() -> &'static Fixture {
             .unwrap();
         }
         let model = root.join("model");
-        let mut opts = PretrainOptions::new(CorpusSource::Path(corpus.clone()), model.clone(), ModelSize::Tiny);
+        let mut opts = PretrainOptions::new(
+            CorpusSource::Path(corpus.clone()),
+            model.clone(),
+            ModelSize::Tiny,
+        );
         opts.hyper.steps = 150;
         opts.hyper.vocab_size = 300;
         pretrain(&opts).expect("pretrain the tiny fixture model");
@@ -79,7 +93,13 @@ fn fixture() -> &'static Fixture {
 
 /// An infilling judge program (BOS, unscored prefix, scored move, scored suffix) over the
 /// fixture tokenizer, built without the game so the judge is tested alone.
-fn infill_program(m: &LoadedModel, text: &str, pre: usize, gap: usize, suf: usize) -> (JudgeProgram, Vec<u32>, Vec<i64>) {
+fn infill_program(
+    m: &LoadedModel,
+    text: &str,
+    pre: usize,
+    gap: usize,
+    suf: usize,
+) -> (JudgeProgram, Vec<u32>, Vec<i64>) {
     let ids = m.tokenizer.encode(text);
     assert!(ids.len() >= pre + gap + suf);
     let prefix = ids[..pre].to_vec();
@@ -90,9 +110,18 @@ fn infill_program(m: &LoadedModel, text: &str, pre: usize, gap: usize, suf: usiz
             weight: 1.0,
             bos: true,
             segments: vec![
-                JudgeSegment { content: SegmentContent::Tokens(prefix.clone()), scored: false },
-                JudgeSegment { content: SegmentContent::Move, scored: true },
-                JudgeSegment { content: SegmentContent::Tokens(suffix), scored: true },
+                JudgeSegment {
+                    content: SegmentContent::Tokens(prefix.clone()),
+                    scored: false,
+                },
+                JudgeSegment {
+                    content: SegmentContent::Move,
+                    scored: true,
+                },
+                JudgeSegment {
+                    content: SegmentContent::Tokens(suffix),
+                    scored: true,
+                },
             ],
         }],
     };
@@ -123,7 +152,10 @@ fn taylor_estimate_matches_finite_differences_and_target_term_is_exact() {
     assert_eq!(budget.backwards, 1);
     let exact = judge::score(net, &cp, &parents, &mut budget);
     for (a, b) in tay.score.iter().zip(&exact) {
-        assert!((a - b).abs() < 1e-6, "forward of the proposal {a} != exact {b}");
+        assert!(
+            (a - b).abs() < 1e-6,
+            "forward of the proposal {a} != exact {b}"
+        );
     }
     let e = net.embed_weight().to_kind(Kind::Double);
     let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
@@ -165,7 +197,10 @@ fn taylor_estimate_matches_finite_differences_and_target_term_is_exact() {
             .log_softmax(-1, Kind::Double);
         let direct = lp.double_value(&[tok]) - lp.double_value(&[parents[k][i] as i64]);
         let got = tay.target_term.double_value(&[k as i64, i as i64, tok]);
-        assert!((direct - got).abs() < 1e-4, "target term {got} vs direct {direct}");
+        assert!(
+            (direct - got).abs() < 1e-4,
+            "target term {got} vs direct {direct}"
+        );
     }
     // At v = y_i the estimate is the parent's own score.
     let at_self = tay.estimate.double_value(&[1, 2, parents[1][2] as i64]);
@@ -179,28 +214,40 @@ fn taylor_gated_children_beat_random_children() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let (k, l, d) = (4usize, 4usize, 4usize);
     let v_emb = m.config.vocab_size;
-    let banned = Tensor::arange(v_emb, (Kind::Int64, tch::Device::Cpu))
-        .ge(m.tokenizer.vocab_size() as i64);
+    let banned =
+        Tensor::arange(v_emb, (Kind::Int64, tch::Device::Cpu)).ge(m.tokenizer.vocab_size() as i64);
     let (mut wins_t, mut wins_r, mut gain_t, mut gain_r, mut n_t, mut n_r) = (0, 0, 0.0, 0.0, 0, 0);
     let mut budget = Budget::default();
     for a in 0..24u64 {
         let text = synthetic_text(&mut ChaCha8Rng::seed_from_u64(100 + a), 12);
         let (prog, _, prefix) = infill_program(&m, &text, 16, l, 8);
         let cp = CompiledProgram::compile(&prog, &m.tokenizer, l).unwrap();
-        // Parents: the policy's own samples (the model is its own judge here).
+        // Parents: the model's own samples at a high temperature (room to improve); the model
+        // is its own judge here.
+        let params = frost_host::model::SamplingParams {
+            temperature: 2.0,
+            top_p: 1.0,
+            top_k: 0,
+        };
         let moves = tch::no_grad(|| {
             frost_host::model::sample(
                 net,
                 &[prefix.clone()],
                 k,
                 l,
-                &Default::default(),
+                &params,
                 &banned.unsqueeze(0),
                 a,
             )
         });
         let parents: Vec<Vec<u32>> = (0..k as i64)
-            .map(|r| Vec::<i64>::try_from(&moves.get(r)).unwrap().iter().map(|&t| t as u32).collect())
+            .map(|r| {
+                Vec::<i64>::try_from(&moves.get(r))
+                    .unwrap()
+                    .iter()
+                    .map(|&t| t as u32)
+                    .collect()
+            })
             .collect();
         let scores = judge::score(net, &cp, &parents, &mut budget);
         let tay = judge::taylor_proposal(net, &cp, &parents, &mut budget);
@@ -215,7 +262,12 @@ fn taylor_gated_children_beat_random_children() {
         })
         .full
         .to_kind(Kind::Double);
-        let p = Proposal { parents: &parents, estimate: Some(&tay.estimate), policy_logp: Some(&lp), banned: &banned };
+        let p = Proposal {
+            parents: &parents,
+            estimate: Some(&tay.estimate),
+            policy_logp: Some(&lp),
+            banned: &banned,
+        };
         for (rule, wins, gain, n) in [
             (Selection::TaylorGated, &mut wins_t, &mut gain_t, &mut n_t),
             (Selection::Random, &mut wins_r, &mut gain_r, &mut n_r),
@@ -235,7 +287,10 @@ fn taylor_gated_children_beat_random_children() {
     let (ft, fr) = (wins_t as f64 / n_t as f64, wins_r as f64 / n_r as f64);
     let (mt, mr) = (gain_t / n_t as f64, gain_r / n_r as f64);
     eprintln!("taylor-gated: improves {ft:.2}, mean gain {mt:.3}; random: improves {fr:.2}, mean gain {mr:.3}");
-    assert!(ft > fr + 0.1, "taylor-gated improves {ft:.2} of the time, random {fr:.2}");
+    assert!(
+        ft > fr + 0.1,
+        "taylor-gated improves {ft:.2} of the time, random {fr:.2}"
+    );
     assert!(mt > mr, "mean gain taylor-gated {mt:.3} <= random {mr:.3}");
 }
 
@@ -307,7 +362,11 @@ progress = false
 }
 
 fn run_cli(args: &[&str]) -> std::process::Output {
-    common::frost_host().args(args).env("FROST_LOG", "warn").output().expect("spawn frost-host")
+    common::frost_host()
+        .args(args)
+        .env("FROST_LOG", "warn")
+        .output()
+        .expect("spawn frost-host")
 }
 
 fn jsonl(path: &Path) -> Vec<Value> {
@@ -319,18 +378,29 @@ fn jsonl(path: &Path) -> Vec<Value> {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    fixture().root.join(format!("{name}-{}", rand::random::<u32>()))
+    fixture()
+        .root
+        .join(format!("{name}-{}", rand::random::<u32>()))
 }
 
 fn train_run(out: &Path, sets: &[&str]) {
     let cfg = write_config(&fixture().root, "");
-    let mut args = vec!["--config", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let mut args = vec![
+        "--config",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
     for s in sets {
         args.push("--set");
         args.push(s);
     }
     let o = run_cli(&args);
-    assert!(o.status.success(), "frost-host failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "frost-host failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 #[test]
@@ -339,17 +409,45 @@ fn budget_and_replacement_rules_hold_in_a_run() {
     train_run(&frost_out, &["steps=3"]);
     let (a, k) = (2.0, 4.0);
     let mut replaced_any = false;
-    for m in jsonl(&frost_out.join("metrics.jsonl")) {
+    let samples = jsonl(&frost_out.join("samples.jsonl"));
+    for (m, line) in jsonl(&frost_out.join("metrics.jsonl")).iter().zip(&samples) {
         let f = |key: &str| m[key].as_f64().unwrap();
-        let children = f("frost/children");
-        assert!(children >= 1.0 && children <= 4.0);
-        assert_eq!(f("budget/judge_forwards"), a * (k + children), "K + distinct children per assignment");
+        let children = f("frost/children"); // mean distinct children per assignment
+        assert!((1.0..=4.0).contains(&children));
+        // Identical sampled moves are scored once: count the distinct ones per group.
+        let distinct: usize = line["assignments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|asg| {
+                let mut ids: Vec<String> = asg["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|mv| mv["sampled_ids"].to_string())
+                    .collect();
+                ids.sort();
+                ids.dedup();
+                ids.len()
+            })
+            .sum();
+        assert_eq!(f("budget/judge_forwards_sampled"), distinct as f64);
+        assert!(distinct as f64 <= a * k);
+        assert_eq!(f("budget/judge_forwards_children"), a * children);
+        assert_eq!(
+            f("budget/judge_forwards"),
+            distinct as f64 + a * children,
+            "K + distinct children per assignment"
+        );
         assert_eq!(f("budget/judge_backwards"), a, "one backward per group");
     }
-    for line in jsonl(&frost_out.join("samples.jsonl")) {
+    for line in &samples {
         for asg in line["assignments"].as_array().unwrap() {
             for mv in asg["moves"].as_array().unwrap() {
-                let (s, s0) = (mv["score"].as_f64().unwrap(), mv["sampled_score"].as_f64().unwrap());
+                let (s, s0) = (
+                    mv["score"].as_f64().unwrap(),
+                    mv["sampled_score"].as_f64().unwrap(),
+                );
                 let replaced = mv["replaced"].as_bool().unwrap();
                 assert!(s >= s0, "replacement lowered a score: {s} < {s0}");
                 assert_eq!(replaced, s > s0, "replaced iff strictly better");
@@ -359,13 +457,24 @@ fn budget_and_replacement_rules_hold_in_a_run() {
     }
     assert!(replaced_any, "no parent was ever replaced in 3 steps");
     let grpo_out = tmp("grpo");
-    train_run(&grpo_out, &["steps=2", "frost.refinement=\"none\"", "sampling.k=8"]);
+    train_run(
+        &grpo_out,
+        &["steps=2", "frost.refinement=\"none\"", "sampling.k=8"],
+    );
     for m in jsonl(&grpo_out.join("metrics.jsonl")) {
-        assert_eq!(m["budget/judge_forwards"].as_f64().unwrap(), 2.0 * 8.0);
+        let fw = m["budget/judge_forwards"].as_f64().unwrap();
+        assert_eq!(fw, m["budget/judge_forwards_sampled"].as_f64().unwrap());
+        assert!(fw <= 2.0 * 8.0 && fw >= 2.0);
         assert_eq!(m["budget/judge_backwards"].as_f64().unwrap(), 0.0);
     }
     let evals = jsonl(&grpo_out.join("eval.jsonl"));
-    assert_eq!(evals.iter().map(|e| e["step"].as_u64().unwrap()).collect::<Vec<_>>(), vec![0, 2]);
+    assert_eq!(
+        evals
+            .iter()
+            .map(|e| e["step"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        vec![0, 2]
+    );
     assert!(evals[0]["eval/reference"].as_f64().is_some());
 }
 
@@ -384,12 +493,19 @@ fn resume_continues_exactly() {
     let part = tmp("part");
     train_run(&part, &["steps=2", "run.checkpoint_every=2"]);
     let o = run_cli(&["--resume", part.to_str().unwrap(), "--set", "steps=4"]);
-    assert!(o.status.success(), "resume failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "resume failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     for log in ["metrics.jsonl", "eval.jsonl", "samples.jsonl"] {
         let a: Vec<Value> = jsonl(&full.join(log)).iter().map(strip_times).collect();
         let b: Vec<Value> = jsonl(&part.join(log)).iter().map(strip_times).collect();
         assert_eq!(a.len(), b.len(), "{log}: line counts differ");
-        assert_eq!(a, b, "{log}: resumed run differs from the uninterrupted one");
+        assert_eq!(
+            a, b,
+            "{log}: resumed run differs from the uninterrupted one"
+        );
     }
 }
 
@@ -397,7 +513,12 @@ fn resume_continues_exactly() {
 fn assert_rejected(sets: &[&str], needle: &str) {
     let out = tmp("bad");
     let cfg = write_config(&fixture().root, "");
-    let mut args = vec!["--config", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let mut args = vec![
+        "--config",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
     for s in sets {
         args.push("--set");
         args.push(s);
@@ -405,14 +526,20 @@ fn assert_rejected(sets: &[&str], needle: &str) {
     let o = run_cli(&args);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success(), "{sets:?} should fail");
-    assert!(err.contains(needle), "{sets:?}: message should mention `{needle}`:\n{err}");
+    assert!(
+        err.contains(needle),
+        "{sets:?}: message should mention `{needle}`:\n{err}"
+    );
     assert!(!err.contains("panicked"), "{sets:?} panicked:\n{err}");
     assert!(!out.exists(), "{sets:?} left a run directory behind");
 }
 
 #[test]
 fn bad_input_is_one_clear_error_and_leaves_no_run_dir() {
-    assert_rejected(&["game.path=\"/nonexistent/infill.wasm\""], "/nonexistent/infill.wasm");
+    assert_rejected(
+        &["game.path=\"/nonexistent/infill.wasm\""],
+        "/nonexistent/infill.wasm",
+    );
     assert_rejected(&["game.config.gap_tokens=0"], "gap_tokens");
     assert_rejected(&["frost.d=100000000"], "frost.d");
     assert_rejected(&["frost.tau=1.5"], "frost.tau");
@@ -428,7 +555,11 @@ fn bad_input_is_one_clear_error_and_leaves_no_run_dir() {
         }
     }
     let other = tmp("other-tok");
-    let mut opts = PretrainOptions::new(CorpusSource::Path(fixture().corpus.clone()), other.clone(), ModelSize::Tiny);
+    let mut opts = PretrainOptions::new(
+        CorpusSource::Path(fixture().corpus.clone()),
+        other.clone(),
+        ModelSize::Tiny,
+    );
     opts.hyper.steps = 1;
     opts.hyper.vocab_size = 400;
     pretrain(&opts).unwrap();

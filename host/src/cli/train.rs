@@ -68,8 +68,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let (text, origin) = match (&args.resume, &args.config) {
         (Some(dir), _) => {
             let p = dir.join("config.toml");
-            let t = std::fs::read_to_string(&p)
-                .with_context(|| format!("cannot resume: {} is not a run directory", dir.display()))?;
+            let t = std::fs::read_to_string(&p).with_context(|| {
+                format!("cannot resume: {} is not a run directory", dir.display())
+            })?;
             (t, p.display().to_string())
         }
         (None, Some(p)) => (
@@ -77,11 +78,17 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot read config {}", p.display()))?,
             p.display().to_string(),
         ),
-        (None, None) => (DEFAULT_CONFIG_TOML.to_string(), "embedded default".to_string()),
+        (None, None) => (
+            DEFAULT_CONFIG_TOML.to_string(),
+            "embedded default".to_string(),
+        ),
     };
     let mut overrides = args.overrides.clone();
     if let Some(g) = &args.game {
-        overrides.push(format!("game.path={}", toml_string(&g.display().to_string())));
+        overrides.push(format!(
+            "game.path={}",
+            toml_string(&g.display().to_string())
+        ));
     }
     let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
     let (out, resume) = match &args.resume {
@@ -144,7 +151,10 @@ pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
     tracing::info!("default model at {}", dir.display());
     let overrides = vec![
         format!("steps={}", args.steps),
-        format!("game.path={}", toml_string(&args.game.display().to_string())),
+        format!(
+            "game.path={}",
+            toml_string(&args.game.display().to_string())
+        ),
         format!("eval.every={}", (args.steps / 2).max(1)),
         "eval.assignments=8".to_string(),
         "run.checkpoint_every=0".to_string(),
