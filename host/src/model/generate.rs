@@ -158,36 +158,44 @@ fn sample_impl(
     let dev = net.device();
     let v = net.config().vocab_size;
     let (b, kk) = (prompts.len() as i64, k as i64);
-    let (ids, mask, pos) = left_pad(prompts, dev);
+    let (ids0, mask0, pos0) = left_pad(prompts, dev);
     let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
-    let (mut ids, mut mask, mut pos) = (rep(&ids), rep(&mask), rep(&pos));
     let ban = rep(&full_ban(net, banned, b, v));
+    // Only the last position's logits are needed (the LM head is the costliest matmul).
+    let last_logits = |h: &Tensor| net.logits(&h.select(1, -1));
+    let one = |m: &Tensor| m.ones_like().narrow(1, 0, 1);
     let mut out = Vec::with_capacity(l);
     if use_cache {
+        // Prefill each prompt once, then copy its cache for the k samples.
         let mut cache = net.new_cache();
-        let mut logits = net.forward(Input::Ids(&ids), &pos, Some(&mask), Some(&mut cache));
-        let mut last_pos = pos.select(1, -1);
+        let h = net.forward_hidden(Input::Ids(&ids0), &pos0, Some(&mask0), Some(&mut cache));
+        cache.repeat_interleave(kk);
+        let mut logits = rep(&last_logits(&h));
+        let mut mask = rep(&mask0);
+        let mut last_pos = rep(&pos0.select(1, -1));
         for step in 0..l {
-            let tok = pick(&logits.select(1, -1), &ban, params, &mut rng);
+            let tok = pick(&logits, &ban, params, &mut rng);
             out.push(tok.shallow_clone());
             if step + 1 == l {
                 break;
             }
             last_pos = last_pos + 1;
-            mask = Tensor::cat(&[&mask, &mask.ones_like().narrow(1, 0, 1)], 1);
-            logits = net.forward(
+            mask = Tensor::cat(&[&mask, &one(&mask)], 1);
+            let h = net.forward_hidden(
                 Input::Ids(&tok.unsqueeze(1)),
                 &last_pos.unsqueeze(1),
                 Some(&mask),
                 Some(&mut cache),
             );
+            logits = last_logits(&h);
         }
     } else {
+        let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
         for _ in 0..l {
-            let logits = net.forward(Input::Ids(&ids), &pos, Some(&mask), None);
-            let tok = pick(&logits.select(1, -1), &ban, params, &mut rng);
+            let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+            let tok = pick(&last_logits(&h), &ban, params, &mut rng);
             ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
-            mask = Tensor::cat(&[&mask, &mask.ones_like().narrow(1, 0, 1)], 1);
+            mask = Tensor::cat(&[&mask, &one(&mask)], 1);
             pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
             out.push(tok);
         }

@@ -245,7 +245,18 @@ impl LoadedModel {
 
     /// HF layout with the base weights (adapters are not merged; save them with `save_adapter`).
     pub fn save_pretrained(&self, dir: &Path) -> Result<(), ModelError> {
-        save_pretrained(&self.config, &self.vs, &self.tokenizer, dir)
+        save_pretrained(&self.config, &self.vs, &self.tokenizer, dir)?;
+        // The source's tokenizer/generation configs carry more (chat template, sampling
+        // defaults) than we regenerate: keep them.
+        if let Some(src) = self.source.as_ref().filter(|s| s.as_path() != dir) {
+            for f in ["tokenizer_config.json", "generation_config.json"] {
+                let from = src.join(f);
+                if from.exists() {
+                    std::fs::copy(&from, dir.join(f)).map_err(|e| ModelError::io(&from, e))?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// PEFT layout: `adapter_config.json` + `adapter_model.safetensors` (f32).

@@ -256,6 +256,15 @@ impl KvCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Repeats every batch row `k` times in place (row b becomes rows b*k..b*k+k), so a prompt
+    /// prefilled once serves k samples.
+    pub fn repeat_interleave(&mut self, k: i64) {
+        for (key, value) in self.layers.iter_mut().flatten() {
+            *key = key.repeat_interleave_self_int(k, 0, None);
+            *value = value.repeat_interleave_self_int(k, 0, None);
+        }
+    }
 }
 
 /// RMSNorm computed in f32 (f64 for an f64 model), cast back, then scaled (the order
