@@ -509,3 +509,36 @@ fn loading_errors_name_the_problem() {
     let e = err(&d);
     assert!(e.to_string().contains("tokenizer.json"), "{e}");
 }
+
+#[test]
+fn bf16_model_keeps_f32_adapters_and_stays_close_to_f32() {
+    // The CUDA default dtype, exercised on CPU: bf16 base, f32 LoRA, f32 logits.
+    let variant = "gqa_tied_nested";
+    let opts = LoadOptions {
+        kind: Some(Kind::BFloat16),
+        lora: Some(LoraConfig::new(4, 8.0)),
+        ..LoadOptions::cpu()
+    };
+    let m = LoadedModel::load(&fixtures().join(variant), &opts).unwrap();
+    assert_eq!(m.net.kind(), Kind::BFloat16);
+    for t in m.trainable_variables() {
+        assert_eq!(t.kind(), Kind::Float);
+    }
+    let r = refs(variant);
+    let logits = logits_of(&m.net, &r["ids"]);
+    assert_eq!(logits.kind(), Kind::Float);
+    let scale = r["logits_ids"].abs().max().double_value(&[]);
+    let d = max_diff(&logits, &r["logits_ids"]);
+    assert!(d < 0.05 * scale, "bf16 logits off by {d} (scale {scale})");
+    // Gradients reach the f32 adapters through the bf16 base.
+    let moves = Tensor::from_slice(&[4i64, 5, 6]).view([1, 3]);
+    let lp = move_logprobs(&m.net, &[vec![7, 8, 9]], &moves, &no_ban(1), 1.0);
+    lp.token.sum(Kind::Float).backward();
+    let b_grad: f64 =
+        m.vs.variables()
+            .iter()
+            .filter(|(n, _)| n.contains(".lora_B."))
+            .map(|(_, t)| t.grad().abs().sum(Kind::Double).double_value(&[]))
+            .sum();
+    assert!(b_grad > 0.0);
+}
