@@ -192,3 +192,94 @@ macro_rules! export_game {
         };
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize, serde::Deserialize, JsonSchema)]
+    #[serde(default, deny_unknown_fields)]
+    struct Cfg {
+        n: u32,
+    }
+
+    impl Default for Cfg {
+        fn default() -> Self {
+            Cfg { n: 2 }
+        }
+    }
+
+    struct G;
+
+    impl Game for G {
+        type Config = Cfg;
+        const NAME: &'static str = "g";
+        const VERSION: &'static str = "1";
+        const DESCRIPTION: &'static str = "test";
+        fn requirements(c: &Cfg) -> Result<Requirements, String> {
+            Ok(Requirements {
+                move_tokens: c.n,
+                passages: vec![PassageSpec { tokens: c.n }],
+            })
+        }
+        fn new_round(_: &Cfg, _: u64, _: &[Passage]) -> Result<Round, String> {
+            Err("unused".into())
+        }
+    }
+
+    #[test]
+    fn config_defaults_and_errors() {
+        assert_eq!(configure::<G>("").unwrap().move_tokens, 2);
+        assert_eq!(configure::<G>("{}").unwrap().move_tokens, 2);
+        assert_eq!(configure::<G>(r#"{"n": 5}"#).unwrap().move_tokens, 5);
+        let e = configure::<G>(r#"{"m": 5}"#).unwrap_err();
+        assert!(e.starts_with("invalid config: unknown field `m`"), "{e}");
+        let info = describe::<G>();
+        assert_eq!(
+            (info.abi_version.as_str(), info.default_config.as_str()),
+            (ABI_VERSION, r#"{"n":2}"#)
+        );
+        assert!(info.config_schema.contains("\"n\""));
+        // Passages are checked against the requirements before the game sees them.
+        let p = Passage {
+            text: "ab".into(),
+            token_ids: vec![1],
+            offsets: vec![(0, 2)],
+        };
+        assert!(new_round::<G>("", 0, &[p])
+            .unwrap_err()
+            .contains("expected 2"));
+    }
+
+    #[test]
+    fn text_between_widens_to_whole_characters() {
+        // "é" is two bytes split over two byte-level tokens.
+        let p = Passage {
+            text: "aé b".into(),
+            token_ids: vec![1, 2, 3, 4],
+            offsets: vec![(0, 1), (1, 2), (2, 3), (3, 5)],
+        };
+        assert_eq!(p.text_between(0, 2), "aé");
+        assert_eq!(p.text_between(2, 4), "é b");
+        assert_eq!(p.text_between(0, 4), "aé b");
+        assert_eq!(p.text_between(3, 3), "");
+    }
+
+    #[test]
+    fn rng_is_seeded() {
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.below(10)
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.below(10)
+            })
+            .collect();
+        assert_eq!(a, b);
+        assert!(a.iter().all(|&x| x < 10));
+    }
+}

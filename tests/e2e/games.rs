@@ -622,3 +622,4 @@ fn game_check_shows_what_the_judge_reads() {
         "{e}"
     );
 }
+

@@ -500,3 +500,156 @@ pub fn validate_round(
 pub fn cache_dir() -> PathBuf {
     crate::pretrain::cache_dir()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frost_sdk::{JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, PassageSpec};
+
+    fn req() -> Requirements {
+        Requirements {
+            move_tokens: 2,
+            passages: vec![PassageSpec { tokens: 3 }],
+        }
+    }
+
+    fn round(terms: Vec<Vec<JudgeSegment>>) -> Round {
+        Round {
+            prompt: Prompt::Raw(vec![PromptSegment::Tokens(vec![1, 2])]),
+            judge: JudgeProgram {
+                terms: terms
+                    .into_iter()
+                    .map(|segments| JudgeTerm {
+                        weight: 1.0,
+                        bos: true,
+                        segments,
+                    })
+                    .collect(),
+            },
+            constraints: MoveConstraints::default(),
+            reference_move: Some(vec![3, 4]),
+        }
+    }
+
+    fn rule(r: Result<(), GameError>) -> &'static str {
+        match r {
+            Err(GameError::InvalidRound { rule, game, .. }) => {
+                assert_eq!(game, "g");
+                rule
+            }
+            other => panic!("expected an invalid round, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_baseline_term_without_the_move_is_allowed_next_to_one_with_it() {
+        let r = round(vec![
+            vec![
+                JudgeSegment::unscored(SegmentContent::Move),
+                JudgeSegment::scored(SegmentContent::Tokens(vec![5])),
+            ],
+            vec![JudgeSegment::scored(SegmentContent::Tokens(vec![5]))],
+        ]);
+        validate_round("g", &r, &req(), 10).unwrap();
+    }
+
+    #[test]
+    fn round_rules() {
+        let scored_move = || JudgeSegment::scored(SegmentContent::Move);
+        let none = round(vec![vec![JudgeSegment::scored(SegmentContent::Text(
+            "x".into(),
+        ))]]);
+        assert_eq!(
+            rule(validate_round("g", &none, &req(), 10)),
+            "the judge program has a move slot"
+        );
+        let two = round(vec![vec![scored_move(), scored_move()]]);
+        assert_eq!(
+            rule(validate_round("g", &two, &req(), 10)),
+            "at most one move slot per judge term"
+        );
+        let nothing_scored = round(vec![vec![JudgeSegment::unscored(SegmentContent::Move)]]);
+        assert_eq!(
+            rule(validate_round("g", &nothing_scored, &req(), 10)),
+            "every judge term scores something"
+        );
+        let mut nan = round(vec![vec![scored_move()]]);
+        nan.judge.terms[0].weight = f64::NAN;
+        assert_eq!(
+            rule(validate_round("g", &nan, &req(), 10)),
+            "term weights are finite"
+        );
+        // Token id 10 is out of a 10-token vocabulary, 9 is in.
+        let ok = round(vec![vec![
+            scored_move(),
+            JudgeSegment::scored(SegmentContent::Tokens(vec![9])),
+        ]]);
+        validate_round("g", &ok, &req(), 10).unwrap();
+        let bad = round(vec![vec![
+            scored_move(),
+            JudgeSegment::scored(SegmentContent::Tokens(vec![10])),
+        ]]);
+        assert_eq!(
+            rule(validate_round("g", &bad, &req(), 10)),
+            "token ids are below the vocabulary size"
+        );
+        let mut banned = ok.clone();
+        banned.constraints.banned_token_ids = vec![10];
+        assert_eq!(
+            rule(validate_round("g", &banned, &req(), 10)),
+            "token ids are below the vocabulary size"
+        );
+        let mut short_ref = ok.clone();
+        short_ref.reference_move = Some(vec![1]);
+        assert_eq!(
+            rule(validate_round("g", &short_ref, &req(), 10)),
+            "the reference move has the move's length"
+        );
+        let mut bad_role = ok.clone();
+        bad_role.prompt = Prompt::Chat(vec![frost_sdk::ChatMessage {
+            role: "tool".into(),
+            content: String::new(),
+        }]);
+        assert_eq!(
+            rule(validate_round("g", &bad_role, &req(), 10)),
+            "chat roles are system, user or assistant"
+        );
+    }
+
+    #[test]
+    fn requirement_rules() {
+        let limits = GameLimits::default();
+        let mut r = req();
+        validate_requirements("g", &r, &limits).unwrap();
+        for bad in [0, 257] {
+            r.move_tokens = bad;
+            assert_eq!(
+                rule(validate_requirements("g", &r, &limits)),
+                "move length is 1..=256 tokens"
+            );
+        }
+        r.move_tokens = 256;
+        r.passages[0].tokens = limits.max_passage_tokens + 1;
+        assert!(rule(validate_requirements("g", &r, &limits)).starts_with("passage length"));
+        r.passages = vec![PassageSpec { tokens: 1 }; limits.max_passages as usize + 1];
+        assert!(rule(validate_requirements("g", &r, &limits)).starts_with("at most"));
+    }
+
+    #[test]
+    fn file_kinds_by_magic() {
+        assert!(matches!(
+            file_kind(b"\0asm\x0d\0\x01\0rest"),
+            FileKind::Component
+        ));
+        assert!(matches!(
+            file_kind(b"\0asm\x01\0\0\0"),
+            FileKind::CoreModule
+        ));
+        assert!(matches!(
+            file_kind(b"\x7fELF\x02\x01"),
+            FileKind::NativeLibrary
+        ));
+        assert!(matches!(file_kind(b"hello"), FileKind::Other));
+        assert!(matches!(file_kind(b""), FileKind::Other));
+    }
+}

@@ -556,3 +556,12 @@ fn round_from_wit(r: wit::Round) -> (t::Round, u64) {
 fn size_ids(size: &mut u64, ids: &[u32]) {
     *size += 4 * ids.len() as u64;
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn panic_message_from_a_rust_panic_report() {
+        let stderr = "\nthread '<unnamed>' panicked at src/lib.rs:3:5:\nboom\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(super::panic_message(stderr), "boom (at src/lib.rs:3:5)");
+    }
+}
