@@ -118,7 +118,9 @@ fn infill_round_cuts_the_passage_into_prefix_gap_suffix() {
     assert_eq!(req.passages.len(), 1);
     assert_eq!(req.passages[0].tokens, 36);
     let p = passage(30, 36);
-    let round = g.new_round(config, 7, &[p.clone()], vocab()).unwrap();
+    let round = g
+        .new_round(config, 7, std::slice::from_ref(&p), vocab())
+        .unwrap();
     let terms = &round.judge.terms;
     assert_eq!(terms.len(), 1);
     assert_eq!((terms[0].weight, terms[0].bos), (1.0, true));
@@ -146,7 +148,9 @@ fn infill_round_cuts_the_passage_into_prefix_gap_suffix() {
 
     // score = suffix leaves the move unscored; prompt = raw is suffix, separator, prefix.
     let config = r#"{"prefix_tokens": 20, "gap_tokens": 6, "suffix_tokens": 10, "score": "suffix", "prompt": "raw"}"#;
-    let round = g.new_round(config, 7, &[p.clone()], vocab()).unwrap();
+    let round = g
+        .new_round(config, 7, std::slice::from_ref(&p), vocab())
+        .unwrap();
     assert!(!round.judge.terms[0].segments[1].scored);
     assert!(round.judge.terms[0].segments[2].scored);
     let Prompt::Raw(segs) = &round.prompt else {
@@ -178,7 +182,9 @@ fn condense_round_is_xed_of_the_story_given_the_move() {
     let config = r#"{"story_tokens": 40, "move_tokens": 5}"#;
     assert_eq!(g.configure(config).unwrap().move_tokens, 5);
     let story = passage(3, 40);
-    let round = g.new_round(config, 0, &[story.clone()], vocab()).unwrap();
+    let round = g
+        .new_round(config, 0, std::slice::from_ref(&story), vocab())
+        .unwrap();
     let t = &round.judge.terms;
     assert_eq!(t.len(), 2);
     // +1 * -CE(s | x): [move (context), separator (context), story (scored)]
@@ -622,4 +628,3 @@ fn game_check_shows_what_the_judge_reads() {
         "{e}"
     );
 }
-
