@@ -100,6 +100,31 @@ impl Hyper {
         }
     }
 
+    /// Sets one field from `key=value` (as in `--set hidden_size=192`), the value read as JSON.
+    pub fn set(&mut self, assignment: &str) -> Result<(), PretrainError> {
+        let err = |msg: String| PretrainError::Option {
+            option: format!("--set {assignment}"),
+            msg,
+        };
+        let (key, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| err("expected KEY=VALUE, e.g. hidden_size=192".to_string()))?;
+        let mut obj = serde_json::to_value(&*self).expect("hyper serializes");
+        let map = obj.as_object_mut().expect("hyper is an object");
+        if !map.contains_key(key.trim()) {
+            let known: Vec<&str> = map.keys().map(|k| k.as_str()).collect();
+            return Err(err(format!(
+                "unknown key; known keys: {}",
+                known.join(", ")
+            )));
+        }
+        let value: serde_json::Value = serde_json::from_str(value.trim())
+            .map_err(|_| err(format!("`{value}` is not a number")))?;
+        map.insert(key.trim().to_string(), value);
+        *self = serde_json::from_value(obj).map_err(|e| err(e.to_string()))?;
+        Ok(())
+    }
+
     fn validate(&self) -> Result<(), PretrainError> {
         let bad = |option: &str, msg: &str| {
             Err(PretrainError::Option {
@@ -323,6 +348,63 @@ impl Params {
     fn zero_grads(&mut self) {
         for p in &mut self.params {
             p.zero_grad();
+        }
+    }
+}
+
+/// Chooses between all cores and a single libtorch thread by timing two steps of each every
+/// 100 steps: on a busy machine, libtorch's spinning OpenMP threads can make two threads
+/// twice as slow as one (measured here while other builds ran).
+struct ThreadPicker {
+    many: i32,
+    chosen: i32,
+    t_many: f64,
+    t_one: f64,
+}
+
+impl ThreadPicker {
+    fn new(many: i32) -> Self {
+        ThreadPicker {
+            many,
+            chosen: many,
+            t_many: 0.0,
+            t_one: 0.0,
+        }
+    }
+
+    /// Before the `i`-th step of this run (the first one pays for allocations: not timed).
+    fn before(&mut self, i: usize) {
+        match i % 100 {
+            1 => tch::set_num_threads(self.many),
+            3 => tch::set_num_threads(1),
+            5 => {
+                let best = if self.t_one < self.t_many {
+                    1
+                } else {
+                    self.many
+                };
+                if best != self.chosen {
+                    tracing::info!(
+                        "libtorch threads: {best} ({:.2}s a step with {}, {:.2}s with 1)",
+                        self.t_many / 2.0,
+                        self.many,
+                        self.t_one / 2.0
+                    );
+                }
+                self.chosen = best;
+                self.t_many = 0.0;
+                self.t_one = 0.0;
+                tch::set_num_threads(best);
+            }
+            _ => {}
+        }
+    }
+
+    fn after(&mut self, i: usize, seconds: f64) {
+        match i % 100 {
+            1 | 2 => self.t_many += seconds,
+            3 | 4 => self.t_one += seconds,
+            _ => {}
         }
     }
 }
@@ -723,9 +805,14 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     let tokens_per_step = h.batch_size * h.seq_len;
     let run_start = Instant::now();
     let mut run_train_s = 0.0;
-    let mut budget_checked = opts.minutes.is_none();
+    let mut recent: Vec<f64> = Vec::new();
     let mut step = start;
+    let mut picker = (opts.threads.is_none() && tch::get_num_threads() > 1)
+        .then(|| ThreadPicker::new(tch::get_num_threads()));
     while step < h.steps {
+        if let Some(p) = picker.as_mut() {
+            p.before(step - start);
+        }
         let t = Instant::now();
         let lr = h.lr_at(step);
         let (x, y) = batch(&stream, h.batch_size, h.seq_len, h.seed, step);
@@ -750,6 +837,9 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
             });
         }
         let dt = t.elapsed().as_secs_f64();
+        if let Some(p) = picker.as_mut() {
+            p.after(step - start, dt);
+        }
         step += 1;
         // The first step includes one-off allocation: tokens/s counts from the second.
         if step > start + 1 {
@@ -764,20 +854,26 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
         bar.set_position(step as u64);
         bar.set_message(format!("loss {loss_v:.3} | {tps:.0} tok/s"));
 
-        // After a few steps, fit the plan to the time budget (eval ~ a third of a step/token).
-        if !budget_checked && step >= start + 6 {
-            budget_checked = true;
-            let per_step = run_train_s / (step - start - 1) as f64;
-            let eval_s = per_step * windows.len() as f64 / h.batch_size as f64 / 3.0 + 10.0;
-            let left = opts.minutes.unwrap_or(0.0) * 60.0 - wall.elapsed().as_secs_f64() - eval_s;
+        recent.push(dt);
+        if recent.len() > 20 {
+            recent.remove(0);
+        }
+        // Fit the plan to the time budget once the thread choice is made (8 steps in), then
+        // again at every checkpoint as the machine gets busier; the plan only ever shrinks.
+        // Evaluating a token costs about a third of training on it.
+        let check = step == start + 8 || (step > start + 8 && step % opts.checkpoint_every == 0);
+        if let (Some(minutes), true) = (opts.minutes, check) {
+            let n = if step == start + 8 { 3 } else { recent.len() };
+            let per_step = recent[recent.len() - n..].iter().sum::<f64>() / n as f64;
+            let eval_s = per_step * windows.len() as f64 / h.batch_size as f64 / 2.5 + 15.0;
+            let left = minutes * 60.0 - wall.elapsed().as_secs_f64() - eval_s;
             let fit = step + (left.max(0.0) / per_step) as usize;
             if fit < h.steps {
                 bar.suspend(|| {
                     tracing::warn!(
-                        "{} steps would take longer than {} minutes here ({per_step:.2}s a step): \
-                         planning {fit} steps instead",
+                        "{} steps would not fit in {minutes} minutes here ({per_step:.2}s a \
+                         step): planning {fit} steps instead",
                         h.steps,
-                        opts.minutes.unwrap_or(0.0)
                     )
                 });
                 h.steps = fit.max(step);
@@ -966,6 +1062,21 @@ mod tests {
         assert!((h.lr_at(110) - 0.1).abs() < 1e-12);
         let lrs: Vec<f64> = (10..110).map(|s| h.lr_at(s)).collect();
         assert!(lrs.windows(2).all(|w| w[1] <= w[0]));
+    }
+
+    #[test]
+    fn set_changes_one_field_and_names_bad_keys() {
+        let mut h = Hyper::preset(ModelSize::Small);
+        h.set("hidden_size=192").unwrap();
+        h.set("lr = 1e-3").unwrap();
+        assert_eq!((h.hidden_size, h.lr), (192, 1e-3));
+        let e = h.set("hidden=3").unwrap_err().to_string();
+        assert!(
+            e.contains("unknown key") && e.contains("hidden_size"),
+            "{e}"
+        );
+        assert!(h.set("num_layers=two").is_err());
+        assert!(h.set("num_layers").is_err());
     }
 
     #[test]
