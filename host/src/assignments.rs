@@ -41,9 +41,12 @@ pub struct Assignment {
 }
 
 /// A corpus split tokenized once, for cutting passages of exact token lengths.
+/// A document's text, token ids and byte offsets.
+type TokenizedDoc = (String, Vec<u32>, Vec<(u32, u32)>);
+
 pub struct TokenizedSplit {
     pub name: String,
-    docs: Vec<(String, Vec<u32>, Vec<(u32, u32)>)>,
+    docs: Vec<TokenizedDoc>,
 }
 
 impl TokenizedSplit {

@@ -86,6 +86,9 @@ pub struct GameSection {
     /// Load a native plugin (trusted code) instead of a wasm component.
     #[serde(default)]
     pub allow_native: bool,
+    /// Sandbox limits for the game (fuel/time, memory, output sizes).
+    #[serde(default)]
+    pub limits: crate::game::GameLimits,
     /// The game's own config (checked by the game's `configure`).
     #[serde(default = "empty_table")]
     #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
@@ -317,7 +320,7 @@ impl TrainConfig {
                     "must be >= 1 with refinement = \"frost\"",
                 ));
             }
-            if f.scope == Scope::Parent && f.d % s.k != 0 {
+            if f.scope == Scope::Parent && !f.d.is_multiple_of(s.k) {
                 return Err(invalid(
                     "frost.d",
                     format!("scope = \"parent\" needs D to be a multiple of K = {}", s.k),

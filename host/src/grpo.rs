@@ -83,7 +83,7 @@ pub fn grpo_loss(
         let k3 = d.exp() - &d - 1.0;
         let k3m = k3.mean(Kind::Float);
         kl = k3m.double_value(&[]);
-        loss = loss + k3m * u.kl_beta;
+        loss += k3m * u.kl_beta;
     }
     LossOut {
         loss,
@@ -109,7 +109,7 @@ pub fn reinforce_loss(
     if let (Some(f), Some(r), true) = (full, ref_full, u.kl_beta > 0.0) {
         let exact = exact_kl(f, r);
         kl = exact.double_value(&[]);
-        loss = loss + exact * u.kl_beta;
+        loss += exact * u.kl_beta;
     }
     LossOut {
         loss,

@@ -332,7 +332,7 @@ fn forward_move_embeds(
             .iter()
             .map(|i| (i.as_slice(), term.scored.as_slice()))
             .collect();
-        total = total + scored_sums_tensor(judge, &hidden, &pairs) * term.weight;
+        total += scored_sums_tensor(judge, &hidden, &pairs) * term.weight;
         hiddens.push((j, hidden));
     }
     (total, hiddens)

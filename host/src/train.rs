@@ -14,7 +14,7 @@ use tch::{Device, Kind, Tensor};
 use crate::assignments::{derive_seed, Assignment, AssignmentError, Dealer, TokenizedSplit};
 use crate::config::{Refinement, Selection, TrainConfig, UpdateRule};
 use crate::frost::{self, Child, FrostError, Proposal};
-use crate::game::{Game, GameError, GameLimits};
+use crate::game::{Game, GameError};
 use crate::grpo::{self, AdamW};
 use crate::judge::{self, AdaptersOff, Budget};
 use crate::model::{self, LoadOptions, LoadedModel, LoraConfig, ModelError, Qwen3, SamplingParams};
@@ -143,12 +143,13 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         });
     }
     let kind = parse_kind(&cfg.model.dtype);
-    let game = Game::load(&game_path, &GameLimits::default(), cfg.game.allow_native).map_err(
-        |source| TrainError::Game {
-            path: game_path.clone(),
-            source,
-        },
-    )?;
+    let game =
+        Game::load(&game_path, &cfg.game.limits, cfg.game.allow_native).map_err(|source| {
+            TrainError::Game {
+                path: game_path.clone(),
+                source,
+            }
+        })?;
     let dir = model_dir(cfg);
     let lora = cfg.model.lora.as_ref().map(|l| LoraConfig {
         r: l.r,

@@ -166,8 +166,7 @@ fn taylor_estimate_matches_finite_differences_and_target_term_is_exact() {
         let tok = rng.gen_range(3..v) as i64;
         // Straight line from E_y to E_v at position i of parent k, targets fixed.
         let dir = Tensor::zeros_like(&base);
-        let _ = dir
-            .get(k as i64)
+        dir.get(k as i64)
             .get(i as i64)
             .copy_(&(e.get(tok) - e.get(flat[k * 4 + i])));
         let h = 1e-2;
@@ -232,7 +231,7 @@ fn taylor_gated_children_beat_random_children() {
         let moves = tch::no_grad(|| {
             frost_host::model::sample(
                 net,
-                &[prefix.clone()],
+                std::slice::from_ref(&prefix),
                 k,
                 l,
                 &params,
@@ -406,7 +405,8 @@ fn train_run(out: &Path, sets: &[&str]) {
 #[test]
 fn budget_and_replacement_rules_hold_in_a_run() {
     let frost_out = tmp("frost");
-    train_run(&frost_out, &["steps=3"]);
+    // A hot policy leaves room to improve, so some replacement happens in 3 steps.
+    train_run(&frost_out, &["steps=3", "sampling.temperature=2.0"]);
     let (a, k) = (2.0, 4.0);
     let mut replaced_any = false;
     let samples = jsonl(&frost_out.join("samples.jsonl"));
@@ -464,7 +464,7 @@ fn budget_and_replacement_rules_hold_in_a_run() {
     for m in jsonl(&grpo_out.join("metrics.jsonl")) {
         let fw = m["budget/judge_forwards"].as_f64().unwrap();
         assert_eq!(fw, m["budget/judge_forwards_sampled"].as_f64().unwrap());
-        assert!(fw <= 2.0 * 8.0 && fw >= 2.0);
+        assert!((2.0..=16.0).contains(&fw));
         assert_eq!(m["budget/judge_backwards"].as_f64().unwrap(), 0.0);
     }
     let evals = jsonl(&grpo_out.join("eval.jsonl"));
