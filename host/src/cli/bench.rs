@@ -14,6 +14,9 @@ pub struct BenchArgs {
     /// `cpu` or `cuda` (bf16 on CUDA, f32 on CPU).
     #[arg(long, default_value = "cpu")]
     pub device: String,
+    /// Also time the training phases (Frost K=4,D=4 vs GRPO K=8) on the embedded default.
+    #[arg(long)]
+    pub phases: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
@@ -23,7 +26,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         "cuda" => anyhow::bail!("--device cuda: no CUDA device is visible to libtorch"),
         other => anyhow::bail!("--device {other}: expected `cpu` or `cuda`"),
     };
-    model_bench(device)
+    model_bench(device)?;
+    if args.phases {
+        super::train::phase_bench(5, &args.device, std::path::Path::new("games/infill.wasm"))?;
+    }
+    Ok(())
 }
 
 fn sync(device: Device) {
