@@ -413,14 +413,22 @@ fn embedding_gradient_matches_finite_differences() {
     let net = Qwen3::new(vs.root(), &cfg, None).unwrap();
     let emb = Tensor::randn([1, 5, 16], (Kind::Double, Device::Cpu)).set_requires_grad(true);
     let w = Tensor::randn([1, 5, 40], (Kind::Double, Device::Cpu));
-    let hidden_f = |e: &Tensor| {
-        let h = net.forward_hidden(Input::Embeds(e), &positions(1, 5), None, None);
-        (h * &w.narrow(2, 0, 16)).sum(Kind::Double)
+    // A fixed random projection of the logits (f64 for an f64 model), with left padding.
+    let mask = Tensor::from_slice(&[false, true, true, true, true]).view([1, 5]);
+    let pos = Tensor::from_slice(&[0i64, 0, 1, 2, 3]).view([1, 5]);
+    let score = |e: &Tensor| {
+        let logits = net.forward(Input::Embeds(e), &pos, Some(&mask), None);
+        (logits * &w).narrow(1, 1, 4).sum(Kind::Double)
     };
-    hidden_f(&emb).backward();
+    score(&emb).backward();
     let grad = emb.grad();
     let eps = 1e-6;
-    for (t, i) in [(0i64, 3i64), (2, 0), (4, 15), (1, 7)] {
+    // Position 0 is padding: its gradient must be exactly zero.
+    assert_eq!(
+        grad.get(0).get(0).abs().sum(Kind::Double).double_value(&[]),
+        0.0
+    );
+    for (t, i) in [(1i64, 3i64), (2, 0), (4, 15), (3, 7)] {
         let bump = |s: f64| {
             let e = emb.detach().copy();
             let _ = e
@@ -428,7 +436,7 @@ fn embedding_gradient_matches_finite_differences() {
                 .get(t)
                 .get(i)
                 .fill_(emb.double_value(&[0, t, i]) + s);
-            tch::no_grad(|| hidden_f(&e)).double_value(&[])
+            tch::no_grad(|| score(&e)).double_value(&[])
         };
         let fd = (bump(eps) - bump(-eps)) / (2.0 * eps);
         let g = grad.double_value(&[0, t, i]);

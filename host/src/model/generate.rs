@@ -249,7 +249,7 @@ pub fn move_logprobs(
     let ban = full_ban(net, banned, n, v).unsqueeze(1);
     let full = (logits / temp)
         .masked_fill(&ban, MASKED_LOGIT)
-        .log_softmax(-1, Kind::Float);
+        .log_softmax(-1, None::<Kind>); // f32, or f64 for an f64 model
     let token = full.gather(2, &moves.unsqueeze(-1), false).squeeze_dim(-1);
     MoveLogProbs { token, full }
 }

@@ -496,10 +496,16 @@ impl Qwen3 {
         self.logits(&hidden)
     }
 
-    /// LM head on final hidden states (any leading shape), in f32.
+    /// LM head on final hidden states (any leading shape), in f32 (f64 for an f64 model, which
+    /// exact gradient checks use).
     pub fn logits(&self, hidden: &Tensor) -> Tensor {
         let w = self.lm_head.as_ref().unwrap_or(&self.embed_tokens);
-        hidden.linear::<Tensor>(w, None).to_kind(Kind::Float)
+        let out = if w.kind() == Kind::Double {
+            Kind::Double
+        } else {
+            Kind::Float
+        };
+        hidden.linear::<Tensor>(w, None).to_kind(out)
     }
 
     /// Final (normed) hidden states [B, T, H] in the model's dtype.
