@@ -90,10 +90,20 @@ pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
     );
     let mut opts = PretrainOptions::new(CorpusSource::Default, dir.clone(), ModelSize::Small);
     opts.resume = train::has_checkpoint(&dir);
-    match pretrain(&opts)? {
-        Some(_) => Ok(dir),
-        None => unreachable!("the default options never stop early"),
-    }
+    let done = match pretrain(&opts) {
+        // A checkpoint from other settings (an older Frost): start over rather than fail.
+        Err(PretrainError::Checkpoint { path, msg }) if opts.resume => {
+            tracing::warn!("not resuming from {}: {msg}", path.display());
+            opts.resume = false;
+            pretrain(&opts)?
+        }
+        other => other?,
+    };
+    // The default options set no `stop_after`, so a run that returns has built the model.
+    done.map(|_| dir).ok_or_else(|| PretrainError::Option {
+        option: "stop_after".to_string(),
+        msg: "the default model's run stopped early".to_string(),
+    })
 }
 
 /// Pretty JSON, written to a temporary file and renamed (never a half-written file).
