@@ -45,7 +45,7 @@ demo: build
 # Test fixtures for tests/e2e/games.rs: hostile games as components and native plugins, and
 # the infill game as a native plugin.
 test-games: wasm-target
-	$(CARGO) build --release --target wasm32-wasip2 -p frost-test-hostile -p frost-test-wrong-wit
+	$(CARGO) build --release --target wasm32-wasip2 -p frost-test-hostile -p frost-test-wrong-wit -p frost-test-wrong-signature
 	$(CARGO) build --release -p frost-test-hostile -p frost-test-bad-native -p frost-game-infill
 
 test: setup-test games test-games

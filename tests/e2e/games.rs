@@ -445,6 +445,40 @@ fn component_for_another_wit_version_is_refused() {
 }
 
 #[test]
+fn component_with_a_changed_signature_is_refused_at_load() {
+    let path = fixture("target/wasm32-wasip2/release/frost_test_wrong_signature.wasm");
+    let e = Game::load(&path, &GameLimits::default(), false)
+        .err()
+        .expect("refused");
+    assert!(matches!(e, GameError::Load { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("frost_test_wrong_signature.wasm")
+            && msg.contains("does not match this host's interface"),
+        "{msg}"
+    );
+    play_good_game();
+}
+
+#[test]
+fn sandbox_gives_no_files_env_network_or_time() {
+    let mut g = Game::load(&hostile_wasm(), &GameLimits::default(), false).unwrap();
+    let e = g
+        .new_round(r#"{"mode": "escape"}"#, 0, &[passage(0, 8)], vocab())
+        .unwrap_err();
+    let GameError::Rejected { message, .. } = e else {
+        panic!("expected the probe report, got {e}")
+    };
+    // No preopened directory: every path is unreachable. No variables. No sockets. Frozen clocks.
+    assert!(message.contains("fs=Err("), "{message}");
+    assert!(message.contains("dir=Err("), "{message}");
+    assert!(message.contains("env=0 "), "{message}");
+    assert!(message.contains("net=Err("), "{message}");
+    assert!(message.contains("wall=Ok(0)"), "{message}");
+    assert!(message.contains("monotonic_ns=0 "), "{message}");
+}
+
+#[test]
 fn files_that_are_not_components_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let text = dir.path().join("notes.wasm");

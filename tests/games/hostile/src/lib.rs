@@ -33,6 +33,9 @@ pub enum Mode {
     AbsurdLength,
     /// new_round returns an 8 MiB prompt.
     HugeOutput,
+    /// new_round tries files, environment, network and clocks, and reports what it got as
+    /// its error message.
+    Escape,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -49,6 +52,30 @@ fn recurse(n: u64) -> u64 {
     }
     // Not an accumulator LLVM could turn into a loop.
     recurse(black_box(n - 1)).wrapping_mul(3) ^ n
+}
+
+/// What the sandbox lets through, one `name=result` per probe.
+fn escape() -> String {
+    let fs = std::fs::read("/etc/passwd")
+        .map(|b| b.len())
+        .map_err(|e| e.kind());
+    let dir = std::fs::read_dir(".")
+        .map(|d| d.count())
+        .map_err(|e| e.kind());
+    let env = std::env::vars().count();
+    let net = std::net::TcpStream::connect("127.0.0.1:22")
+        .map(|_| ())
+        .map_err(|e| e.kind());
+    let wall = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs());
+    let t0 = std::time::Instant::now();
+    let mut x = 0u64;
+    for i in 0..1_000_000u64 {
+        x = black_box(x ^ i);
+    }
+    let monotonic_ns = t0.elapsed().as_nanos();
+    format!("fs={fs:?} dir={dir:?} env={env} net={net:?} wall={wall:?} monotonic_ns={monotonic_ns} x={x}")
 }
 
 impl Game for Hostile {
@@ -101,6 +128,7 @@ impl Game for Hostile {
             Mode::BadToken => segments.push(JudgeSegment::scored(SegmentContent::Tokens(vec![
                 4_000_000_000,
             ]))),
+            Mode::Escape => return Err(escape()),
             Mode::HugeOutput => {
                 prompt = Prompt::Raw(vec![PromptSegment::Text("x".repeat(8 << 20))])
             }
