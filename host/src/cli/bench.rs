@@ -26,6 +26,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         "cuda" => anyhow::bail!("--device cuda: no CUDA device is visible to libtorch"),
         other => anyhow::bail!("--device {other}: expected `cpu` or `cuda`"),
     };
+    if let Some(n) = args.threads {
+        anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
+        tch::set_num_threads(n);
+    }
     model_bench(device)?;
     if args.phases {
         super::train::phase_bench(5, &args.device, std::path::Path::new("games/infill.wasm"))?;
