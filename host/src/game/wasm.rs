@@ -209,7 +209,10 @@ fn compile(engine: &Engine, path: &Path, bytes: &[u8]) -> Result<(Component, boo
 fn write_cache(component: &Component, cached: &Path) -> wasmtime::Result<()> {
     let dir = cached.parent().expect("cache path has a parent");
     std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{}.tmp", std::process::id()));
+    // Unique per writer (process and call), so concurrent loads never share a temp file.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{}-{n}.tmp", std::process::id()));
     std::fs::write(&tmp, component.serialize()?)?;
     // Atomic, so a concurrent reader never sees half a file.
     std::fs::rename(&tmp, cached)?;
