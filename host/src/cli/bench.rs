@@ -17,6 +17,10 @@ pub struct BenchArgs {
     /// Also time the training phases (Frost K=4,D=4 vs GRPO K=8) on the embedded default.
     #[arg(long)]
     pub phases: bool,
+    /// CPU threads for libtorch (default: libtorch's choice). On a busy machine 1 thread can be
+    /// much faster than oversubscribed OpenMP threads.
+    #[arg(long)]
+    pub threads: Option<i32>,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
