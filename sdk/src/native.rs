@@ -70,12 +70,38 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+thread_local! {
+    /// Where the last panic on this thread happened (set by the plugin's panic hook).
+    static PANIC_AT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A plugin links its own copy of std, so this hook is the plugin's alone: it records the
+/// panic's location for the reply instead of printing into the host's stderr.
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info
+                .location()
+                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            PANIC_AT.with(|p| *p.borrow_mut() = at);
+        }))
+    });
+}
+
 /// Runs `f` behind `catch_unwind` and encodes its result as a JSON [`Reply`].
 fn reply<T: Serialize>(f: impl FnOnce() -> Result<T, String>) -> FfiBuf {
+    install_panic_hook();
     let reply = match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => Reply::Ok(v),
         Ok(Err(e)) => Reply::Err(e),
-        Err(payload) => Reply::Panic(panic_message(payload.as_ref())),
+        Err(payload) => {
+            let message = panic_message(payload.as_ref());
+            match PANIC_AT.with(|p| p.borrow_mut().take()) {
+                Some(at) => Reply::Panic(format!("{message} (at {at})")),
+                None => Reply::Panic(message),
+            }
+        }
     };
     let json = serde_json::to_vec(&reply).unwrap_or_else(|e| {
         serde_json::to_vec(&Reply::<()>::Err(format!(

@@ -295,10 +295,12 @@ fn native_plugin_panics_are_caught() {
         .new_round(r#"{"mode": "panic"}"#, 0, &[passage(0, 8)], vocab())
         .unwrap_err();
     assert!(matches!(e, GameError::Panic { .. }), "{e}");
+    let msg = e.to_string();
     assert!(
-        e.to_string().contains("hostile") && e.to_string().contains("deliberate panic"),
-        "{e}"
+        msg.contains("hostile") && msg.contains("deliberate panic"),
+        "{msg}"
     );
+    assert!(msg.contains("(at tests/games/hostile/src/lib.rs:"), "{msg}");
     // The same plugin, still loaded, plays a valid round.
     g.new_round(r#"{"mode": "ok"}"#, 0, &[passage(0, 8)], vocab())
         .unwrap();

@@ -171,7 +171,11 @@ fn print_round(tok: &Tok, round: &Round, move_tokens: u32) {
             term.weight,
             if term.bos { ", starts with BOS" } else { "" }
         );
-        let mut flat = String::new();
+        let mut flat = if term.bos {
+            "<BOS>".to_string()
+        } else {
+            String::new()
+        };
         for (i, s) in term.segments.iter().enumerate() {
             let (label, text) = match &s.content {
                 SegmentContent::Text(x) => {
