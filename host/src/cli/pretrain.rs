@@ -8,7 +8,7 @@ use frost_host::pretrain::{self, CorpusSource, ModelSize, PretrainOptions};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SizeArg {
-    /// The embedded default (about 4M parameters, about 15 minutes on a 2-core CPU).
+    /// The embedded default (2.6M parameters, at most about 15 minutes on a 2-core CPU).
     Small,
     /// A toy model for tests (seconds).
     Tiny,
