@@ -550,3 +550,40 @@ fn bf16_model_keeps_f32_adapters_and_stays_close_to_f32() {
             .sum();
     assert!(b_grad > 0.0);
 }
+
+#[test]
+fn tokenizer_special_tokens_and_chat_template() {
+    let tok = Tok::from_dir(&fixtures().join("gqa_tied_nested")).unwrap();
+    assert_eq!(tok.vocab_size(), TOK_VOCAB as usize);
+    assert_eq!(tok.eos_id(), tok.token_to_id("<|im_end|>"));
+    assert_eq!(tok.pad_id(), tok.token_to_id("<|endoftext|>"));
+    assert_eq!(tok.bos_id(), None);
+    let (ids, offsets) = tok.encode_with_offsets("w1 w22  w3");
+    assert_eq!(ids, vec![5, 26, 7]);
+    assert_eq!(offsets, vec![(0, 2), (3, 6), (8, 10)]);
+    let msg = |role: &str, content: &str| frost_host::sdk::ChatMessage {
+        role: role.into(),
+        content: content.into(),
+    };
+    // Qwen3's template with add_generation_prompt=True, enable_thinking=False.
+    let text = tok
+        .apply_chat_template(&[msg("system", "w1 w2"), msg("user", "w3")])
+        .unwrap();
+    assert_eq!(
+        text,
+        "<|im_start|>system\nw1 w2<|im_end|>\n<|im_start|>user\nw3<|im_end|>\n\
+         <|im_start|>assistant\n<think>\n\n</think>\n\n"
+    );
+    // A tokenizer without ChatML tokens is refused by name.
+    let plain = tokenizers::Tokenizer::new(
+        tokenizers::models::wordlevel::WordLevel::builder()
+            .vocab([("a".to_string(), 0u32), ("[UNK]".to_string(), 1)].into())
+            .unk_token("[UNK]".into())
+            .build()
+            .unwrap(),
+    );
+    let e = Tok::new(plain, None, None, None)
+        .apply_chat_template(&[msg("user", "a")])
+        .unwrap_err();
+    assert!(e.to_string().contains("<|im_start|>"), "{e}");
+}
