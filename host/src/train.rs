@@ -816,16 +816,14 @@ fn save_checkpoint(s: &Setup, opt: &AdamW, run: &RunDir, step: u64) -> Result<()
 }
 
 fn load_checkpoint(s: &mut Setup, opt: &mut AdamW, ckpt: &Path) -> Result<(), TrainError> {
+    // Torch errors carry a C++ backtrace: keep the first line.
     let err = |msg: String| TrainError::Resume {
         path: ckpt.to_path_buf(),
-        msg,
+        msg: msg.lines().next().unwrap_or_default().to_string(),
     };
     if s.cfg.model.lora.is_none() {
         let file = ckpt.join("model/model.safetensors");
-        s.model
-            .vs
-            .read_safetensors(&file)
-            .map_err(|e| err(e.to_string()))?;
+        tch::no_grad(|| s.model.vs.read_safetensors(&file)).map_err(|e| err(e.to_string()))?;
     } else {
         s.model
             .load_adapter(&ckpt.join("adapter"))

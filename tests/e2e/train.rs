@@ -294,7 +294,8 @@ fn taylor_gated_children_beat_random_children() {
 }
 
 /// A small run config over the fixture (the CLI reads it with --config).
-fn write_config(dir: &Path, extra: &str) -> PathBuf {
+/// With `lora = false` the run is full fine-tuning (a separate frozen judge copy).
+fn write_config(dir: &Path, lora: bool) -> PathBuf {
     let f = fixture();
     let text = format!(
         r#"seed = 3
@@ -356,7 +357,14 @@ progress = false
     );
     std::fs::create_dir_all(dir).unwrap();
     let p = dir.join(format!("config-{}.toml", rand::random::<u32>()));
-    std::fs::write(&p, format!("{text}\n{extra}")).unwrap();
+    let text = if lora {
+        text
+    } else {
+        let a = text.find("[model.lora]").unwrap();
+        let b = text.find("[game]").unwrap();
+        format!("{}{}", &text[..a], &text[b..])
+    };
+    std::fs::write(&p, text).unwrap();
     p
 }
 
@@ -383,7 +391,11 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 fn train_run(out: &Path, sets: &[&str]) {
-    let cfg = write_config(&fixture().root, "");
+    train_run_with(out, sets, true)
+}
+
+fn train_run_with(out: &Path, sets: &[&str], lora: bool) {
+    let cfg = write_config(&fixture().root, lora);
     let mut args = vec![
         "--config",
         cfg.to_str().unwrap(),
@@ -512,7 +524,7 @@ fn resume_continues_exactly() {
 /// A failing run: non-zero exit, one clear message containing `needle`, no run directory left.
 fn assert_rejected(sets: &[&str], needle: &str) {
     let out = tmp("bad");
-    let cfg = write_config(&fixture().root, "");
+    let cfg = write_config(&fixture().root, true);
     let mut args = vec![
         "--config",
         cfg.to_str().unwrap(),
@@ -565,4 +577,67 @@ fn bad_input_is_one_clear_error_and_leaves_no_run_dir() {
     pretrain(&opts).unwrap();
     std::fs::copy(other.join("tokenizer.json"), bad.join("tokenizer.json")).unwrap();
     assert_rejected(&[&format!("model.path=\"{}\"", bad.display())], "tokenizer");
+}
+
+#[test]
+fn other_rules_scopes_and_full_fine_tuning_run() {
+    for sets in [
+        &[
+            "update.rule=\"reinforce\"",
+            "update.normalize_std=false",
+            "frost.selection=\"top-prob\"",
+            "frost.scope=\"parent\"",
+        ][..],
+        &[
+            "frost.selection=\"random\"",
+            "frost.rounds=2",
+            "update.aggregation=\"sequence\"",
+        ][..],
+        &[
+            "frost.selection=\"taylor\"",
+            "frost.d=8",
+            "update.kl_beta=0.0",
+        ][..],
+    ] {
+        let out = tmp("rules");
+        let mut all = vec!["steps=1", "eval.every=0"];
+        all.extend_from_slice(sets);
+        train_run(&out, &all);
+        let m = &jsonl(&out.join("metrics.jsonl"))[0];
+        assert!(m["loss"].as_f64().unwrap().is_finite(), "{sets:?}: {m}");
+        assert!(out
+            .join("checkpoints/step-000001/adapter/adapter_model.safetensors")
+            .exists());
+    }
+    // Full fine-tuning: the judge is a frozen copy; checkpoints hold the whole model; resume works.
+    let out = tmp("fullft");
+    train_run_with(
+        &out,
+        &["steps=1", "eval.every=0", "update.kl_beta=0.1"],
+        false,
+    );
+    assert!(out
+        .join("checkpoints/step-000001/model/model.safetensors")
+        .exists());
+    let o = run_cli(&["--resume", out.to_str().unwrap(), "--set", "steps=2"]);
+    assert!(
+        o.status.success(),
+        "full-FT resume failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(jsonl(&out.join("metrics.jsonl")).len(), 2);
+}
+
+#[test]
+fn schema_and_unknown_fields() {
+    let o = run_cli(&["schema"]);
+    assert!(o.status.success());
+    let schema: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(
+        schema["definitions"]["FrostSection"]["properties"]["tau"].is_object(),
+        "{schema}"
+    );
+    let o = run_cli(&["--game", "x.wasm", "--set", "sampling.kk=3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("kk"), "{err}");
 }
