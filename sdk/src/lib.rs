@@ -129,7 +129,8 @@ impl Rng {
 }
 
 /// Exports a [`Game`] implementation: component exports on `wasm32`, C-ABI plugin exports
-/// on native targets. Call it once per crate.
+/// on native targets. Call it once per crate, with the type's name (an identifier, not a
+/// path), from a crate that depends on the SDK under the name `frost-sdk`.
 #[macro_export]
 macro_rules! export_game {
     ($game:ident) => {
