@@ -585,3 +585,46 @@ fn tokenizer_special_tokens_and_chat_template() {
         .unwrap_err();
     assert!(e.to_string().contains("<|im_start|>"), "{e}");
 }
+
+#[test]
+fn kv_cache_in_chunks_matches_one_full_forward() {
+    let m = load("untied_toplevel", None);
+    let r = refs("untied_toplevel");
+    let (ids, mask, pos) = (
+        &r["pad_ids"],
+        r["pad_mask"].to_kind(Kind::Bool),
+        &r["pad_pos"],
+    );
+    let full = tch::no_grad(|| m.net.forward(Input::Ids(ids), pos, Some(&mask), None));
+    // Without a pad mask (row 0 only has no padding): chunks of 3, 1 and 3 tokens.
+    let mut cache = m.net.new_cache();
+    let row0 = ids.narrow(0, 0, 1);
+    let mut parts = Vec::new();
+    for (start, len) in [(0, 3), (3, 1), (4, 3)] {
+        let p = Tensor::arange_start(start, start + len, (Kind::Int64, Device::Cpu)).unsqueeze(0);
+        let chunk = row0.narrow(1, start, len);
+        parts.push(tch::no_grad(|| {
+            m.net
+                .forward(Input::Ids(&chunk), &p, None, Some(&mut cache))
+        }));
+    }
+    assert_eq!(cache.len(), 7);
+    let d = max_diff(&Tensor::cat(&parts, 1), &full.narrow(0, 0, 1));
+    assert!(d <= 1e-4, "unpadded chunks differ by {d}");
+    // With left padding: the mask covers cached + new positions.
+    let mut cache = m.net.new_cache();
+    let mut parts = Vec::new();
+    for (start, len) in [(0, 5), (5, 2)] {
+        let chunk = ids.narrow(1, start, len);
+        let p = pos.narrow(1, start, len);
+        let mk = mask.narrow(1, 0, start + len);
+        parts.push(tch::no_grad(|| {
+            m.net
+                .forward(Input::Ids(&chunk), &p, Some(&mk), Some(&mut cache))
+        }));
+    }
+    let got = Tensor::cat(&parts, 1);
+    let d0 = max_diff(&got.get(0), &full.get(0));
+    let d1 = max_diff(&got.get(1).narrow(0, 3, 4), &full.get(1).narrow(0, 3, 4));
+    assert!(d0.max(d1) <= 1e-4, "padded chunks differ by {d0} / {d1}");
+}
