@@ -71,7 +71,7 @@ impl Hyper {
                 batch_size: 16,
                 steps: 800,
                 warmup_steps: 40,
-                lr: 2e-3,
+                lr: 3e-3,
                 min_lr_ratio: 0.1,
                 weight_decay: 0.1,
                 beta1: 0.9,
