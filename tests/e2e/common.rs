@@ -6,13 +6,20 @@ use std::process::{Command, Output};
 
 /// The workspace root (the folder holding the Makefile).
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// The project venv's python, which has torch, transformers and peft after `make setup-test`.
 pub fn python() -> PathBuf {
     let py = root().join(".venv/bin/python");
-    assert!(py.exists(), "no project venv at {}: run `make test`", py.display());
+    assert!(
+        py.exists(),
+        "no project venv at {}: run `make test`",
+        py.display()
+    );
     py
 }
 
