@@ -21,8 +21,9 @@ pub enum JudgeError {
     Program(String),
 }
 
-/// Judge calls, counted per move (a move's forward covers all its term sequences) and per
-/// backward (one Taylor proposal per group).
+/// Judge calls: `forwards` counts judge sequences scored (one per distinct move and term that
+/// contains the move; a one-term game like infilling is one per move), `backwards` counts
+/// Taylor proposals (one forward+backward per group).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Budget {
     pub forwards: u64,
@@ -244,7 +245,7 @@ fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]
 }
 
 /// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves
-/// scored once. Adds the distinct moves to `budget.forwards`.
+/// scored once. Adds the sequences scored (distinct moves x move terms) to `budget.forwards`.
 pub fn score(
     judge: &Qwen3,
     prog: &CompiledProgram,
@@ -285,7 +286,7 @@ pub fn score(
                 .sum::<f64>()
         })
         .collect();
-    budget.forwards += distinct.len() as u64;
+    budget.forwards += (distinct.len() * move_terms.len()) as u64;
     index.into_iter().map(|i| per_move[i]).collect()
 }
 

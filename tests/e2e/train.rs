@@ -641,3 +641,84 @@ fn schema_and_unknown_fields() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("kk"), "{err}");
 }
+
+/// Sum over scored tokens of log p(token | earlier), computed directly with one forward.
+fn direct_logp(m: &LoadedModel, ids: &[i64], scored: &[bool]) -> f64 {
+    let t = Tensor::from_slice(ids).unsqueeze(0);
+    let pos = Tensor::arange(ids.len() as i64, (Kind::Int64, tch::Device::Cpu)).unsqueeze(0);
+    let lp = tch::no_grad(|| m.net.forward(Input::Ids(&t), &pos, None, None))
+        .get(0)
+        .log_softmax(-1, Kind::Float);
+    (1..ids.len())
+        .filter(|&p| scored[p])
+        .map(|p| lp.double_value(&[p as i64 - 1, ids[p]]))
+        .sum()
+}
+
+#[test]
+fn judge_sums_weighted_terms_dedups_moves_and_counts_sequences() {
+    let m = load(Kind::Float);
+    let tok = &m.tokenizer;
+    let (x, s) = ("The old king sees", " the red bird at dawn.");
+    let seg = |c: SegmentContent, scored: bool| JudgeSegment { content: c, scored };
+    // Contrast-like: 1.0 * nex(move | x) - 0.5 * nex(s | move) + 0.25 * nex(s) (a baseline).
+    let prog = JudgeProgram {
+        terms: vec![
+            JudgeTerm {
+                weight: 1.0,
+                bos: true,
+                segments: vec![
+                    seg(SegmentContent::Text(x.into()), false),
+                    seg(SegmentContent::Move, true),
+                ],
+            },
+            JudgeTerm {
+                weight: -0.5,
+                bos: false,
+                segments: vec![
+                    seg(SegmentContent::Move, false),
+                    seg(SegmentContent::Text(s.into()), true),
+                ],
+            },
+            JudgeTerm {
+                weight: 0.25,
+                bos: true,
+                segments: vec![seg(SegmentContent::Text(s.into()), true)],
+            },
+        ],
+    };
+    let cp = CompiledProgram::compile(&prog, tok, 3).unwrap();
+    let a: Vec<u32> = tok.encode(" the dog")[..2]
+        .iter()
+        .chain(&tok.encode(" runs")[..1])
+        .copied()
+        .collect();
+    let b: Vec<u32> = vec![a[2], a[1], a[0]];
+    let mut budget = Budget::default();
+    let got = judge::score(&m.net, &cp, &[a.clone(), a.clone(), b.clone()], &mut budget);
+    assert_eq!(budget.forwards, 2 * 2, "2 distinct moves x 2 move terms");
+    assert_eq!(got[0], got[1]);
+    let bos = tok.bos_id().or(tok.eos_id()).unwrap() as i64;
+    let ids = |t: &str| {
+        tok.encode(t)
+            .into_iter()
+            .map(|x| x as i64)
+            .collect::<Vec<i64>>()
+    };
+    for (mv, g) in [(&a, got[0]), (&b, got[2])] {
+        let mv: Vec<i64> = mv.iter().map(|&t| t as i64).collect();
+        let (xi, si) = (ids(x), ids(s));
+        let t1: Vec<i64> = std::iter::once(bos)
+            .chain(xi.clone())
+            .chain(mv.clone())
+            .collect();
+        let sc1: Vec<bool> = (0..t1.len()).map(|p| p > xi.len()).collect();
+        let t2: Vec<i64> = mv.iter().copied().chain(si.clone()).collect();
+        let sc2: Vec<bool> = (0..t2.len()).map(|p| p >= mv.len()).collect();
+        let t3: Vec<i64> = std::iter::once(bos).chain(si.clone()).collect();
+        let sc3: Vec<bool> = (0..t3.len()).map(|p| p >= 1).collect();
+        let want = direct_logp(&m, &t1, &sc1) - 0.5 * direct_logp(&m, &t2, &sc2)
+            + 0.25 * direct_logp(&m, &t3, &sc3);
+        assert!((g - want).abs() < 1e-3, "judge {g} vs direct {want}");
+    }
+}
