@@ -252,8 +252,16 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     let bar = progress_bar(&cfg, start);
     let mut summary = Summary {
         run_dir: req.out.clone(),
+        steps_done: start,
         ..Default::default()
     };
+    if start >= cfg.steps {
+        tracing::warn!(
+            "{} already has {start} of {} steps: raise --set steps=N to continue",
+            req.out.display(),
+            cfg.steps
+        );
+    }
     let mut phase_sums: Vec<(String, f64)> = Vec::new();
     let mut replaced_sum = 0.0;
     if start == 0 && cfg.eval.every > 0 {
