@@ -334,7 +334,7 @@ pub struct StepOut {
 pub struct Group {
     pub moves: Vec<Vec<u32>>,
     pub scores: Vec<f64>,
-    /// For each member: Some((child index, parent's sampled move, parent's score)) if replaced.
+    /// For each member replaced by Frost: Some((the sampled move, its score)).
     pub replaced: Vec<Option<(Vec<u32>, f64)>>,
     pub children: usize,
 }
@@ -352,7 +352,6 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
         let seed = derive_seed(cfg.seed, step, STREAM_DEAL, i as u64);
         assignments.push(s.dealer.deal(&s.model.tokenizer, &s.train_split, seed)?);
     }
-    let l = assignments[0].move_len;
 
     // 2. Sample K moves per assignment from the policy (adapters on).
     let t = Instant::now();
@@ -401,7 +400,7 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
     // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
     let adv = grpo::advantages(&final_scores, cfg.update.normalize_std);
-    let upd = update(s, opt, &assignments, &groups, &adv, l);
+    let upd = update(s, opt, &assignments, &groups, &adv);
     let update_s = t.elapsed().as_secs_f64();
     let step_s = t_step.elapsed().as_secs_f64();
 
@@ -631,7 +630,6 @@ fn update(
     assignments: &[Assignment],
     groups: &[Group],
     adv: &[Vec<f64>],
-    _l: usize,
 ) -> UpdateOut {
     let cfg = &s.cfg;
     let u = &cfg.update;
