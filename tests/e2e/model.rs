@@ -19,12 +19,20 @@ const VARIANTS: [&str; 2] = ["gqa_tied_nested", "untied_toplevel"];
 const TOK_VOCAB: i64 = 80;
 const EMB_VOCAB: i64 = 96;
 
-/// Tiny checkpoints and transformers' outputs, written once per test run by
-/// tests/fixtures/qwen3_reference.py.
+/// Tiny checkpoints and transformers' outputs, written once per test process by
+/// tests/fixtures/qwen3_reference.py into a folder of its own (several people may run the
+/// tests at once in one tree); folders of processes that are gone are removed.
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("qwen3_ref");
+        let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("qwen3_ref");
+        for entry in std::fs::read_dir(&base).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.parse::<u32>().is_ok() && !Path::new("/proc").join(&name).exists() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let dir = base.join(std::process::id().to_string());
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         common::run_python("qwen3_reference.py", &[dir.to_str().unwrap()]);
