@@ -219,6 +219,10 @@ pub struct RunSection {
     pub samples_every: u64,
     /// Show the progress bar.
     pub progress: bool,
+    /// libtorch CPU threads; 0 = libtorch's default (all cores). On a busy machine 1 can be
+    /// several times faster than oversubscribed cores.
+    #[serde(default)]
+    pub threads: i32,
 }
 
 impl TrainConfig {
@@ -354,6 +358,12 @@ impl TrainConfig {
         }
         if u.kl_beta < 0.0 {
             return Err(invalid("update.kl_beta", "must be >= 0"));
+        }
+        if self.run.threads < 0 {
+            return Err(invalid(
+                "run.threads",
+                "must be >= 0 (0 = libtorch's default)",
+            ));
         }
         if self.eval.every > 0 {
             if self.eval.assignments == 0 {

@@ -143,6 +143,9 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         });
     }
     let kind = parse_kind(&cfg.model.dtype);
+    if cfg.run.threads > 0 {
+        tch::set_num_threads(cfg.run.threads);
+    }
     let game =
         Game::load(&game_path, &cfg.game.limits, cfg.game.allow_native).map_err(|source| {
             TrainError::Game {
