@@ -359,9 +359,15 @@ fn hostile_infinite_loop_hits_the_time_limit_in_about_a_second() {
 
 #[test]
 fn hostile_memory_bomb_hits_the_memory_limit() {
+    // A generous deadline: filling 256 MiB can take over a second on a loaded machine, and
+    // this test is about the memory limit, not the clock.
+    let limits = GameLimits {
+        call_timeout_ms: 60_000,
+        ..GameLimits::default()
+    };
     let (e, _) = hostile(
         "memory",
-        &GameLimits::default(),
+        &limits,
         &["memory limit of 256 MiB", "max_memory_bytes"],
     );
     assert!(matches!(
