@@ -355,7 +355,7 @@ impl Params {
 }
 
 /// Chooses between all cores and a single libtorch thread by timing two steps of each every
-/// 100 steps: on a busy machine, libtorch's spinning OpenMP threads can make two threads
+/// 200 steps: on a busy machine, libtorch's spinning OpenMP threads can make two threads
 /// twice as slow as one (measured here while other builds ran).
 struct ThreadPicker {
     many: i32,
@@ -374,9 +374,14 @@ impl ThreadPicker {
         }
     }
 
+    /// Whether the `i`-th step of this run runs at a probed thread count.
+    fn probing(&self, i: usize) -> bool {
+        (1..5).contains(&(i % 200))
+    }
+
     /// Before the `i`-th step of this run (the first one pays for allocations: not timed).
     fn before(&mut self, i: usize) {
-        match i % 100 {
+        match i % 200 {
             1 => tch::set_num_threads(self.many),
             3 => tch::set_num_threads(1),
             5 => {
@@ -403,7 +408,7 @@ impl ThreadPicker {
     }
 
     fn after(&mut self, i: usize, seconds: f64) {
-        match i % 100 {
+        match i % 200 {
             1 | 2 => self.t_many += seconds,
             3 | 4 => self.t_one += seconds,
             _ => {}
@@ -856,29 +861,31 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
         bar.set_position(step as u64);
         bar.set_message(format!("loss {loss_v:.3} | {tps:.0} tok/s"));
 
-        recent.push(dt);
-        if recent.len() > 20 {
-            recent.remove(0);
+        // Step times at the chosen thread count (the picker's probes left out).
+        if step > start + 1 && !picker.as_ref().is_some_and(|p| p.probing(step - 1 - start)) {
+            recent.push(dt);
+            if recent.len() > 50 {
+                recent.remove(0);
+            }
         }
         // Fit the plan to the time budget once the thread choice is made (8 steps in), then
-        // again at every checkpoint as the machine gets busier; the plan only ever shrinks.
-        // Evaluating a token costs about a third of training on it.
+        // at every checkpoint as the machine gets busier or quieter, never beyond the steps
+        // asked for. Evaluating a token costs about a third of training on it.
         let check = step == start + 8 || (step > start + 8 && step % opts.checkpoint_every == 0);
-        if let (Some(minutes), true) = (opts.minutes, check) {
-            let n = if step == start + 8 { 3 } else { recent.len() };
-            let per_step = recent[recent.len() - n..].iter().sum::<f64>() / n as f64;
-            let eval_s = per_step * windows.len() as f64 / h.batch_size as f64 / 2.5 + 15.0;
+        if let (Some(minutes), true, false) = (opts.minutes, check, recent.is_empty()) {
+            let per_step = recent.iter().sum::<f64>() / recent.len() as f64;
+            let eval_s = per_step * windows.len() as f64 / h.batch_size as f64 / 3.0 + 10.0;
             let left = minutes * 60.0 - wall.elapsed().as_secs_f64() - eval_s;
-            let fit = step + (left.max(0.0) / per_step) as usize;
-            if fit < h.steps {
+            let fit = (step + (left.max(0.0) / per_step) as usize).clamp(step, opts.hyper.steps);
+            if fit != h.steps {
                 bar.suspend(|| {
-                    tracing::warn!(
-                        "{} steps would not fit in {minutes} minutes here ({per_step:.2}s a \
-                         step): planning {fit} steps instead",
+                    tracing::info!(
+                        "time budget {minutes} min at {per_step:.2}s a step: planning {fit} \
+                         steps (was {})",
                         h.steps,
                     )
                 });
-                h.steps = fit.max(step);
+                h.steps = fit;
                 bar.set_length(h.steps as u64);
             }
         }
