@@ -1,9 +1,7 @@
-//! The update: group-relative advantages, the clipped GRPO loss or REINFORCE with exact KL,
-//! and AdamW with gradient clipping (our own, so its state can be checkpointed exactly).
+//! The update: group-relative advantages, the clipped GRPO loss or REINFORCE with exact KL.
+//! The optimizer step is in `optim`.
 //!
 //! Everything here is a pure function of tensors; the trainer (train.rs) computes the log-probs.
-
-use std::path::Path;
 
 use tch::{Kind, Tensor};
 
@@ -137,146 +135,6 @@ pub fn entropy(logp_full: &Tensor) -> f64 {
         .double_value(&[])
 }
 
-/// AdamW (decoupled weight decay, bias-corrected) over a fixed list of variables.
-pub struct AdamW {
-    pub vars: Vec<Tensor>,
-    m: Vec<Tensor>,
-    v: Vec<Tensor>,
-    pub step: i64,
-}
-
-impl AdamW {
-    pub fn new(vars: Vec<Tensor>) -> Self {
-        let m = vars
-            .iter()
-            .map(|t| t.zeros_like().to_kind(Kind::Float))
-            .collect();
-        let v = vars
-            .iter()
-            .map(|t| t.zeros_like().to_kind(Kind::Float))
-            .collect();
-        AdamW {
-            vars,
-            m,
-            v,
-            step: 0,
-        }
-    }
-
-    pub fn zero_grad(&mut self) {
-        for t in self.vars.iter_mut() {
-            t.zero_grad();
-        }
-    }
-
-    /// Global gradient norm (before clipping). None if any gradient is not finite.
-    pub fn grad_norm(&self) -> Option<f64> {
-        let mut sq = 0.0;
-        for t in &self.vars {
-            let g = t.grad();
-            if !g.defined() {
-                continue;
-            }
-            sq += g
-                .to_kind(Kind::Double)
-                .square()
-                .sum(Kind::Double)
-                .double_value(&[]);
-        }
-        sq.is_finite().then(|| sq.sqrt())
-    }
-
-    /// One step; clips the global grad norm to `u.grad_clip` first (0 = off). Returns the norm.
-    pub fn step(&mut self, u: &UpdateSection) -> f64 {
-        let norm = self.grad_norm().unwrap_or(f64::NAN);
-        let scale = if u.grad_clip > 0.0 && norm > u.grad_clip {
-            u.grad_clip / (norm + 1e-6)
-        } else {
-            1.0
-        };
-        self.step += 1;
-        let t = self.step as f64;
-        let bc1 = 1.0 - u.beta1.powf(t);
-        let bc2 = 1.0 - u.beta2.powf(t);
-        let _guard = tch::no_grad_guard();
-        for i in 0..self.vars.len() {
-            let g = self.vars[i].grad();
-            if !g.defined() {
-                continue;
-            }
-            let g = g.to_kind(Kind::Float) * scale;
-            let m = &mut self.m[i];
-            let _ = m.g_mul_scalar_(u.beta1);
-            let _ = m.g_add_(&(&g * (1.0 - u.beta1)));
-            let v = &mut self.v[i];
-            let _ = v.g_mul_scalar_(u.beta2);
-            let _ = v.g_add_(&(g.square() * (1.0 - u.beta2)));
-            let denom = (&*v / bc2).sqrt() + u.adam_eps;
-            let upd = (&*m / bc1) / denom;
-            let p = &mut self.vars[i];
-            let pf = p.to_kind(Kind::Float);
-            let newp = &pf * (1.0 - u.lr * u.weight_decay) - upd * u.lr;
-            p.copy_(&newp.to_kind(p.kind()));
-        }
-        norm
-    }
-
-    /// Optimizer state as named tensors (m.i, v.i, step).
-    pub fn save(&self, path: &Path) -> Result<(), tch::TchError> {
-        let mut named: Vec<(String, Tensor)> = Vec::new();
-        for (i, (m, v)) in self.m.iter().zip(&self.v).enumerate() {
-            named.push((format!("m.{i}"), m.shallow_clone()));
-            named.push((format!("v.{i}"), v.shallow_clone()));
-        }
-        named.push(("step".into(), Tensor::from_slice(&[self.step])));
-        Tensor::write_safetensors(&named, path)
-    }
-
-    pub fn load(&mut self, path: &Path) -> Result<(), tch::TchError> {
-        let named = Tensor::read_safetensors(path)?;
-        let device = self
-            .vars
-            .first()
-            .map(|t| t.device())
-            .unwrap_or(tch::Device::Cpu);
-        let mut found = 0;
-        for (name, t) in named {
-            if name == "step" {
-                self.step = t.int64_value(&[0]);
-                continue;
-            }
-            let (which, idx) = name.split_once('.').unwrap_or(("", ""));
-            let idx: usize = idx.parse().map_err(|_| {
-                tch::TchError::FileFormat(format!("unexpected optimizer entry {name}"))
-            })?;
-            let slot = match which {
-                "m" => self.m.get_mut(idx),
-                "v" => self.v.get_mut(idx),
-                _ => None,
-            }
-            .ok_or_else(|| {
-                tch::TchError::FileFormat(format!("optimizer entry {name} has no variable"))
-            })?;
-            if slot.size() != t.size() {
-                return Err(tch::TchError::FileFormat(format!(
-                    "optimizer entry {name}: shape {:?} != {:?}",
-                    t.size(),
-                    slot.size()
-                )));
-            }
-            *slot = t.to_device(device);
-            found += 1;
-        }
-        if found != 2 * self.vars.len() {
-            return Err(tch::TchError::FileFormat(format!(
-                "optimizer state has {found} tensors, expected {}",
-                2 * self.vars.len()
-            )));
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,46 +200,5 @@ mod tests {
             .map(|(a, b)| a * (a / b).ln())
             .sum();
         assert!((exact_kl(&p, &q).double_value(&[]) - want).abs() < 1e-6);
-    }
-
-    #[test]
-    fn adamw_matches_reference_formula_and_round_trips() {
-        let mut u = upd();
-        u.grad_clip = 0.0;
-        u.weight_decay = 0.1;
-        u.lr = 0.01;
-        let w = Tensor::from_slice(&[1.0f32, -2.0]).set_requires_grad(true);
-        let mut opt = AdamW::new(vec![w.shallow_clone()]);
-        for _ in 0..2 {
-            opt.zero_grad();
-            let loss = (&w * Tensor::from_slice(&[3.0f32, 0.5])).sum(Kind::Float);
-            loss.backward();
-            opt.step(&u);
-        }
-        // Reference: two AdamW steps by hand with constant gradient g.
-        let mut want = [1.0f64, -2.0];
-        let g = [3.0f64, 0.5];
-        let (mut m, mut v) = ([0.0f64; 2], [0.0f64; 2]);
-        for t in 1..=2 {
-            for i in 0..2 {
-                m[i] = 0.9 * m[i] + 0.1 * g[i];
-                v[i] = 0.999 * v[i] + 0.001 * g[i] * g[i];
-                let mh = m[i] / (1.0 - 0.9f64.powi(t));
-                let vh = v[i] / (1.0 - 0.999f64.powi(t));
-                want[i] = want[i] * (1.0 - 0.01 * 0.1) - 0.01 * mh / (vh.sqrt() + 1e-8);
-            }
-        }
-        let got = Vec::<f32>::try_from(&w).unwrap();
-        for i in 0..2 {
-            assert!((got[i] as f64 - want[i]).abs() < 1e-5, "{got:?} {want:?}");
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("opt.safetensors");
-        opt.save(&p).unwrap();
-        let mut other = AdamW::new(vec![w.shallow_clone()]);
-        other.load(&p).unwrap();
-        assert_eq!(other.step, 2);
-        assert!(other.m[0].allclose(&opt.m[0], 0.0, 0.0, false));
-        assert!(other.v[0].allclose(&opt.v[0], 0.0, 0.0, false));
     }
 }

@@ -14,6 +14,7 @@ pub mod game;
 pub mod grpo;
 pub mod judge;
 pub mod model;
+pub mod optim;
 pub mod pretrain;
 pub mod run_dir;
 pub mod train;

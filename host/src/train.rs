@@ -15,9 +15,10 @@ use crate::assignments::{derive_seed, Assignment, AssignmentError, Dealer, Token
 use crate::config::{Refinement, Selection, TrainConfig, UpdateRule};
 use crate::frost::{self, Child, FrostError, Proposal};
 use crate::game::{Game, GameError};
-use crate::grpo::{self, AdamW};
+use crate::grpo;
 use crate::judge::{self, AdaptersOff, Budget};
 use crate::model::{self, LoadOptions, LoadedModel, LoraConfig, ModelError, Qwen3, SamplingParams};
+use crate::optim::{self, AdamW};
 use crate::pretrain::{self, CorpusSource, PretrainError};
 use crate::run_dir::{CheckpointState, RunDir, RunDirError};
 
@@ -242,7 +243,11 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
 pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
     let mut s = setup(&req.config)?;
     let cfg = s.cfg.clone();
-    let mut opt = AdamW::new(s.model.trainable_variables());
+    // Moments saved by index (`m.0`, ...): the trainable variables come in a fixed order.
+    // Every variable decays (LoRA factors and, in full fine-tuning, all weights alike).
+    let vars = s.model.trainable_variables();
+    let named = vars.into_iter().enumerate();
+    let mut opt = AdamW::new(named.map(|(i, t)| (i.to_string(), t)).collect(), |_| true);
     let (run, start) = if req.resume {
         let (run, _, ckpt, state) = RunDir::open_for_resume(&req.out)?;
         load_checkpoint(&mut s, &mut opt, &ckpt)?;
@@ -700,7 +705,16 @@ fn update(
     }
     out.loss.backward();
     match opt.grad_norm() {
-        Some(_) => res.grad_norm = opt.step(u),
+        Some(_) => {
+            res.grad_norm = opt.step(&optim::Settings {
+                lr: u.lr,
+                beta1: u.beta1,
+                beta2: u.beta2,
+                eps: u.adam_eps,
+                weight_decay: u.weight_decay,
+                grad_clip: u.grad_clip,
+            })
+        }
         None => {
             tracing::warn!("non-finite gradient: step skipped, weights unchanged");
             opt.zero_grad();

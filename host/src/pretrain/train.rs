@@ -1,5 +1,5 @@
 //! The pretraining loop: next-token cross-entropy on random windows of the training works,
-//! AdamW (written out here so its state goes into the checkpoint), linear warmup + cosine decay,
+//! AdamW (`crate::optim`, whose state goes into the checkpoint), linear warmup + cosine decay,
 //! global gradient-norm clipping, a resumable checkpoint, held-out bits per byte, and the
 //! Hugging Face output directory, built in a temporary folder and renamed into place.
 
@@ -17,6 +17,7 @@ use super::bpe::{self, ENDOFTEXT};
 use super::corpus::{load_corpus, Corpus, CorpusSource, Document};
 use super::{tmp_sibling, write_json, PretrainError};
 use crate::model::{Input, Qwen3, Qwen3Config};
+use crate::optim::{self, AdamW};
 
 /// The preset model and schedule sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,82 +277,28 @@ pub fn has_checkpoint(out: &Path) -> bool {
     work_dir(out).join("state.json").is_file()
 }
 
-/// The parameters (sorted by name) and the AdamW moments.
-struct Params {
-    names: Vec<String>,
-    params: Vec<Tensor>,
-    m: Vec<Tensor>,
-    v: Vec<Tensor>,
+/// AdamW over the model's variables, sorted by name (the order of the checkpoint and the model
+/// file). Matrices decay; norm weights (vectors) don't.
+fn optimizer(vs: &nn::VarStore) -> AdamW {
+    let mut vars: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
+    vars.sort_by(|a, b| a.0.cmp(&b.0));
+    AdamW::new(vars, |t| t.dim() >= 2)
 }
 
-impl Params {
-    fn new(vs: &nn::VarStore) -> Params {
-        let mut vars: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
-        vars.sort_by(|a, b| a.0.cmp(&b.0));
-        let m = vars.iter().map(|(_, t)| t.zeros_like()).collect();
-        let v = vars.iter().map(|(_, t)| t.zeros_like()).collect();
-        let (names, params) = vars.into_iter().unzip();
-        Params {
-            names,
-            params,
-            m,
-            v,
-        }
+/// The AdamW settings of a step at learning rate `lr`.
+fn adamw_settings(h: &Hyper, lr: f64) -> optim::Settings {
+    optim::Settings {
+        lr,
+        beta1: h.beta1,
+        beta2: h.beta2,
+        eps: 1e-8,
+        weight_decay: h.weight_decay,
+        grad_clip: h.grad_clip,
     }
+}
 
-    fn count(&self) -> i64 {
-        self.params.iter().map(|p| p.numel() as i64).sum()
-    }
-
-    /// Clips the global gradient norm to `max_norm`; returns the norm before clipping.
-    fn clip_grads(&self, max_norm: f64) -> f64 {
-        tch::no_grad(|| {
-            let sq: Vec<Tensor> = self
-                .params
-                .iter()
-                .map(|p| p.grad().square().sum(Kind::Float))
-                .collect();
-            let norm = Tensor::stack(&sq, 0)
-                .sum(Kind::Float)
-                .sqrt()
-                .double_value(&[]);
-            if norm > max_norm {
-                let scale = max_norm / (norm + 1e-6);
-                for p in &self.params {
-                    let mut g = p.grad();
-                    g *= scale;
-                }
-            }
-            norm
-        })
-    }
-
-    /// One decoupled-weight-decay Adam step (`t` counts from 1); matrices decay, norms don't.
-    fn adamw_step(&mut self, h: &Hyper, lr: f64, t: usize) {
-        let bc1 = 1.0 - h.beta1.powi(t as i32);
-        let bc2 = 1.0 - h.beta2.powi(t as i32);
-        tch::no_grad(|| {
-            for ((p, m), v) in self.params.iter().zip(&mut self.m).zip(&mut self.v) {
-                let g = p.grad();
-                *m *= h.beta1;
-                *m += &g * (1.0 - h.beta1);
-                *v *= h.beta2;
-                *v += g.square() * (1.0 - h.beta2);
-                let mut p = p.shallow_clone();
-                if p.dim() >= 2 {
-                    p *= 1.0 - lr * h.weight_decay;
-                }
-                let update = (&*m / bc1) / ((&*v / bc2).sqrt() + 1e-8);
-                p -= update * lr;
-            }
-        });
-    }
-
-    fn zero_grads(&mut self) {
-        for p in &mut self.params {
-            p.zero_grad();
-        }
-    }
+fn parameter_count(opt: &AdamW) -> i64 {
+    opt.vars.iter().map(|p| p.numel() as i64).sum()
 }
 
 /// Chooses between all cores and a single libtorch thread by timing two steps of each every
@@ -428,16 +375,15 @@ struct CheckpointState {
     hyper: Hyper,
 }
 
-fn save_checkpoint(
-    work: &Path,
-    params: &Params,
-    state: &CheckpointState,
-) -> Result<(), PretrainError> {
-    let mut tensors: Vec<(String, &Tensor)> = Vec::new();
-    for (i, name) in params.names.iter().enumerate() {
-        tensors.push((format!("param.{name}"), &params.params[i]));
-        tensors.push((format!("adam_m.{name}"), &params.m[i]));
-        tensors.push((format!("adam_v.{name}"), &params.v[i]));
+/// The tensors file holds `param.<name>` and the moments as `adam_m.<name>`, `adam_v.<name>`;
+/// the optimizer's step count is `state.step`.
+fn save_checkpoint(work: &Path, opt: &AdamW, state: &CheckpointState) -> Result<(), PretrainError> {
+    let mut tensors: Vec<(String, Tensor)> = Vec::new();
+    for (name, p) in opt.names.iter().zip(&opt.vars) {
+        tensors.push((format!("param.{name}"), p.shallow_clone()));
+    }
+    for (key, t) in opt.moments() {
+        tensors.push((format!("adam_{key}"), t));
     }
     let path = work.join(&state.file);
     let tmp = tmp_sibling(&path);
@@ -467,38 +413,43 @@ fn read_state(work: &Path) -> Result<CheckpointState, PretrainError> {
     })
 }
 
-fn load_checkpoint(work: &Path, params: &mut Params) -> Result<CheckpointState, PretrainError> {
+fn load_checkpoint(work: &Path, opt: &mut AdamW) -> Result<CheckpointState, PretrainError> {
     let state = read_state(work)?;
     let path = work.join(&state.file);
-    let tensors: std::collections::HashMap<String, Tensor> =
+    let mut tensors: std::collections::HashMap<String, Tensor> =
         Tensor::read_safetensors(&path)?.into_iter().collect();
+    let bad = |msg: String| PretrainError::Checkpoint {
+        path: path.clone(),
+        msg,
+    };
     tch::no_grad(|| -> Result<(), PretrainError> {
-        for (i, name) in params.names.iter().enumerate() {
-            for (prefix, dst) in [
-                ("param", &mut params.params[i]),
-                ("adam_m", &mut params.m[i]),
-                ("adam_v", &mut params.v[i]),
-            ] {
-                let key = format!("{prefix}.{name}");
-                let src = tensors.get(&key).ok_or_else(|| PretrainError::Checkpoint {
-                    path: path.clone(),
-                    msg: format!("tensor {key} is missing; rerun without --resume to start over"),
-                })?;
-                if src.size() != dst.size() {
-                    return Err(PretrainError::Checkpoint {
-                        path: path.clone(),
-                        msg: format!(
-                            "tensor {key} has shape {:?}, expected {:?}",
-                            src.size(),
-                            dst.size()
-                        ),
-                    });
-                }
-                dst.copy_(src);
+        for (name, dst) in opt.names.iter().zip(&mut opt.vars) {
+            let key = format!("param.{name}");
+            let src = tensors.get(&key).ok_or_else(|| {
+                bad(format!(
+                    "tensor {key} is missing; rerun without --resume to start over"
+                ))
+            })?;
+            if src.size() != dst.size() {
+                return Err(bad(format!(
+                    "tensor {key} has shape {:?}, expected {:?}",
+                    src.size(),
+                    dst.size()
+                )));
             }
+            dst.copy_(src);
         }
         Ok(())
     })?;
+    let moments = tensors
+        .drain()
+        .filter_map(|(k, t)| k.strip_prefix("adam_").map(|k| (k.to_string(), t)))
+        .collect();
+    opt.set_moments(&moments)
+        .map_err(|e| bad(format!("{e}; rerun without --resume to start over")))?;
+    // One optimizer step per training step (pretraining never skips one): the bias correction
+    // continues from the checkpoint's step.
+    opt.step = state.step as i64;
     Ok(state)
 }
 
@@ -779,11 +730,11 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     tch::manual_seed(h.seed as i64);
     let vs = nn::VarStore::new(Device::Cpu);
     let net = Qwen3::new(vs.root(), &cfg, None)?;
-    let mut params = Params::new(&vs);
+    let mut opt = optimizer(&vs);
     let mut start = 0;
     let mut train_seconds = 0.0;
     if resume_state.is_some() {
-        let st = load_checkpoint(&work, &mut params)?;
+        let st = load_checkpoint(&work, &mut opt)?;
         start = st.step;
         train_seconds = st.train_seconds;
         h.steps = st.planned_steps;
@@ -791,7 +742,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     }
     tracing::info!(
         "model: {} parameters; {} steps of {}x{} tokens",
-        params.count(),
+        parameter_count(&opt),
         h.steps,
         h.batch_size,
         h.seq_len
@@ -832,10 +783,9 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
         let loss = logits
             .view([-1, logits.size()[2]])
             .cross_entropy_for_logits(&y.view([-1]));
-        params.zero_grads();
+        opt.zero_grad();
         loss.backward();
-        let gnorm = params.clip_grads(h.grad_clip);
-        params.adamw_step(&h, lr, step + 1);
+        let gnorm = opt.step(&adamw_settings(&h, lr));
         let loss_v = loss.double_value(&[]);
         if !loss_v.is_finite() {
             return Err(PretrainError::Option {
@@ -912,7 +862,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
                         ..h.clone()
                     },
                 };
-                save_checkpoint(&work, &params, &st)?;
+                save_checkpoint(&work, &opt, &st)?;
             }
         }
         if stop {
@@ -972,7 +922,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
             steps: opts.hyper.steps,
             ..h.clone()
         },
-        parameters: params.count(),
+        parameters: parameter_count(&opt),
         steps: steps_done,
         tokens_seen: steps_done * tokens_per_step,
         resumed: opts.resume,
@@ -987,7 +937,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
         samples,
     };
     tracing::debug!("training loop took {loop_s:.1}s");
-    save_model_dir(&opts.out, &cfg, &params, &tok, h.seq_len, report, wall).map(Some)
+    save_model_dir(&opts.out, &cfg, &opt, &tok, h.seq_len, report, wall).map(Some)
 }
 
 /// Writes the Hugging Face directory into a temporary sibling and renames it into place,
@@ -995,7 +945,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
 fn save_model_dir(
     out: &Path,
     cfg: &Qwen3Config,
-    params: &Params,
+    opt: &AdamW,
     tok: &Tokenizer,
     seq_len: usize,
     mut report: PretrainReport,
@@ -1006,10 +956,10 @@ fn save_model_dir(
         std::fs::remove_dir_all(&tmp).map_err(|e| PretrainError::io(&tmp, e))?;
     }
     std::fs::create_dir_all(&tmp).map_err(|e| PretrainError::io(&tmp, e))?;
-    let named: Vec<(&str, Tensor)> = params
+    let named: Vec<(&str, Tensor)> = opt
         .names
         .iter()
-        .zip(&params.params)
+        .zip(&opt.vars)
         .map(|(n, p)| (n.as_str(), p.detach().contiguous()))
         .collect();
     Tensor::write_safetensors(&named, tmp.join("model.safetensors"))?;
@@ -1120,52 +1070,5 @@ mod tests {
             (y - x).eq(1).all().int64_value(&[]) == 1,
             "targets are the next tokens"
         );
-    }
-
-    #[test]
-    fn adamw_matches_the_closed_form_first_step() {
-        // After one step from zero moments, Adam moves every weight by lr * sign(g) (up to eps),
-        // and decoupled decay multiplies matrices by (1 - lr * wd) first.
-        let vs = nn::VarStore::new(Device::Cpu);
-        let w = vs.root().var_copy(
-            "w",
-            &Tensor::from_slice(&[1.0f32, -2.0, 3.0, 0.5]).view([2, 2]),
-        );
-        let b = vs.root().var_copy("b", &Tensor::from_slice(&[1.0f32, 1.0]));
-        let mut p = Params::new(&vs);
-        let loss = (&w * Tensor::from_slice(&[2.0f32, -1.0, 0.5, 3.0]).view([2, 2]))
-            .sum(Kind::Float)
-            + (&b * Tensor::from_slice(&[-4.0f32, 1.0])).sum(Kind::Float);
-        loss.backward();
-        let h = Hyper {
-            weight_decay: 0.5,
-            ..Hyper::preset(ModelSize::Tiny)
-        };
-        p.adamw_step(&h, 0.1, 1);
-        let expect_w = Tensor::from_slice(&[1.0f32, -2.0, 3.0, 0.5]) * (1.0 - 0.1 * 0.5)
-            - Tensor::from_slice(&[0.1f32, -0.1, 0.1, 0.1]);
-        assert!(w.view([-1]).allclose(&expect_w, 1e-5, 1e-6, false));
-        let expect_b = Tensor::from_slice(&[1.1f32, 0.9]);
-        assert!(b.allclose(&expect_b, 1e-5, 1e-6, false));
-    }
-
-    #[test]
-    fn clipping_scales_the_global_norm() {
-        let vs = nn::VarStore::new(Device::Cpu);
-        let a = vs.root().var_copy("a", &Tensor::from_slice(&[0.0f32, 0.0]));
-        let c = vs.root().var_copy("c", &Tensor::from_slice(&[0.0f32]));
-        let p = Params::new(&vs);
-        // Gradients (3, 0) and (4): global norm 5.
-        let loss = (&a * Tensor::from_slice(&[3.0f32, 0.0])).sum(Kind::Float)
-            + (&c * 4.0).sum(Kind::Float);
-        loss.backward();
-        let norm = p.clip_grads(1.0);
-        assert!((norm - 5.0).abs() < 1e-5);
-        assert!(a
-            .grad()
-            .allclose(&Tensor::from_slice(&[0.6f32, 0.0]), 1e-5, 1e-6, false));
-        assert!(c
-            .grad()
-            .allclose(&Tensor::from_slice(&[0.8f32]), 1e-5, 1e-6, false));
     }
 }
