@@ -53,8 +53,48 @@ fn main() {
         Some(Command::Bench(a)) => cli::bench::run(a),
     };
     if let Err(err) = result {
-        // One line for the user: the chain of contexts, no backtrace.
-        eprintln!("error: {err:#}");
+        eprintln!("error: {}", one_line(&err));
         std::process::exit(1);
+    }
+}
+
+/// One line for the user: the chain of contexts, no backtrace. Library errors often already
+/// print their source inside their own message (`game {path}: {source}`), so a cause whose
+/// text is already on the line is not repeated.
+fn one_line(err: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("inner rule broken")]
+    struct Inner;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("game g: {source}")]
+    struct Outer {
+        source: Inner,
+    }
+
+    #[test]
+    fn causes_already_on_the_line_are_not_repeated() {
+        let err = anyhow::Error::new(Outer { source: Inner }).context("training run r");
+        assert_eq!(one_line(&err), "training run r: game g: inner rule broken");
+        let plain = anyhow::Error::new(Inner).context("loading x");
+        assert_eq!(one_line(&plain), "loading x: inner rule broken");
     }
 }
