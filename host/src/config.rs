@@ -235,13 +235,22 @@ impl TrainConfig {
         for o in overrides {
             apply_override(&mut doc, o)?;
         }
+        // Deserialize through serde_path_to_error so an unknown or mistyped field is reported
+        // with its full path (`frost.bogus`), not just its last name.
         let cfg: TrainConfig =
-            toml::Value::Table(doc)
-                .try_into()
-                .map_err(|e: toml::de::Error| ConfigError::Parse {
+            serde_path_to_error::deserialize(toml::Value::Table(doc)).map_err(|e| {
+                let path = e.path().to_string();
+                let inner = e.into_inner();
+                let message = if path == "." {
+                    inner.message().to_string()
+                } else {
+                    format!("in `{path}`: {}", inner.message())
+                };
+                ConfigError::Parse {
                     origin: origin.to_string(),
-                    message: e.message().to_string(),
-                })?;
+                    message,
+                }
+            })?;
         cfg.validate()?;
         Ok(cfg)
     }

@@ -639,7 +639,10 @@ fn schema_and_unknown_fields() {
     );
     let o = run_cli(&["--game", "x.wasm", "--set", "sampling.kk=3"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success() && err.contains("kk"), "{err}");
+    assert!(
+        !o.status.success() && err.contains("`sampling.kk`") && err.lines().count() == 1,
+        "{err}"
+    );
 }
 
 /// Sum over scored tokens of log p(token | earlier), computed directly with one forward.
