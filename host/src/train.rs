@@ -698,30 +698,37 @@ fn update(
         grad_norm: 0.0,
         skipped: false,
     };
-    if !loss.is_finite() {
-        tracing::warn!("non-finite loss ({loss}): step skipped, weights unchanged");
-        res.skipped = true;
-        return res;
-    }
-    out.loss.backward();
-    match opt.grad_norm() {
-        Some(_) => {
-            res.grad_norm = opt.step(&optim::Settings {
-                lr: u.lr,
-                beta1: u.beta1,
-                beta2: u.beta2,
-                eps: u.adam_eps,
-                weight_decay: u.weight_decay,
-                grad_clip: u.grad_clip,
-            })
-        }
-        None => {
-            tracing::warn!("non-finite gradient: step skipped, weights unchanged");
-            opt.zero_grad();
-            res.skipped = true;
-        }
+    let settings = optim::Settings {
+        lr: u.lr,
+        beta1: u.beta1,
+        beta2: u.beta2,
+        eps: u.adam_eps,
+        weight_decay: u.weight_decay,
+        grad_clip: u.grad_clip,
+    };
+    match step_if_finite(opt, &out.loss, &settings) {
+        Some(norm) => res.grad_norm = norm,
+        None => res.skipped = true,
     }
     res
+}
+
+/// Backward and one AdamW step, unless the loss or any gradient is not finite: then the step
+/// is skipped with a warning and neither the weights nor the optimizer state change, so a
+/// later checkpoint never holds a NaN. Returns the gradient norm, or None when skipped.
+fn step_if_finite(opt: &mut AdamW, loss: &Tensor, settings: &optim::Settings) -> Option<f64> {
+    let value = loss.double_value(&[]);
+    if !value.is_finite() {
+        tracing::warn!("non-finite loss ({value}): step skipped, weights unchanged");
+        return None;
+    }
+    loss.backward();
+    if opt.grad_norm().is_none() {
+        tracing::warn!("non-finite gradient: step skipped, weights unchanged");
+        opt.zero_grad();
+        return None;
+    }
+    Some(opt.step(settings))
 }
 
 /// Held-out evaluation: best-of-N and mean score per assignment (averaged), and the
@@ -942,4 +949,46 @@ pub fn summary_table(s: &Summary) -> String {
         out.push_str("  interrupted: resume with --resume\n");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> optim::Settings {
+        optim::Settings {
+            lr: 0.1,
+            beta1: 0.9,
+            beta2: 0.999,
+            eps: 1e-8,
+            weight_decay: 0.0,
+            grad_clip: 1.0,
+        }
+    }
+
+    fn opt_over(w: &Tensor) -> AdamW {
+        AdamW::new(vec![("w".into(), w.shallow_clone())], |_| true)
+    }
+
+    #[test]
+    fn non_finite_loss_or_gradient_leaves_weights_and_optimizer_untouched() {
+        let w = Tensor::from_slice(&[0.0f32, 1.0]).set_requires_grad(true);
+        let mut opt = opt_over(&w);
+        // NaN loss.
+        let nan_loss = (&w * f64::NAN).sum(Kind::Float);
+        assert_eq!(step_if_finite(&mut opt, &nan_loss, &settings()), None);
+        // Finite loss, infinite gradient: d sqrt(w)/dw at w = 0.
+        opt.zero_grad();
+        let inf_grad = w.sqrt().sum(Kind::Float);
+        assert!(inf_grad.double_value(&[]).is_finite());
+        assert_eq!(step_if_finite(&mut opt, &inf_grad, &settings()), None);
+        assert_eq!(opt.step, 0);
+        assert_eq!(Vec::<f32>::try_from(&w.detach()).unwrap(), vec![0.0, 1.0]);
+        // A finite step still moves the weights.
+        opt.zero_grad();
+        let ok = (&w * &w).sum(Kind::Float) + w.sum(Kind::Float);
+        assert!(step_if_finite(&mut opt, &ok, &settings()).is_some());
+        assert_eq!(opt.step, 1);
+        assert_ne!(Vec::<f32>::try_from(&w.detach()).unwrap(), vec![0.0, 1.0]);
+    }
 }
