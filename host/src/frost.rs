@@ -178,13 +178,9 @@ fn top_distinct(
                 estimate: estimate
                     .map(|e| e.double_value(&[parent as i64, pos as i64, token as i64])),
             };
-            let toks = child.tokens(p.parents);
-            if seen.contains(&toks) {
-                continue;
+            if keep_if_new(child, p.parents, seen, out) {
+                got += 1;
             }
-            seen.push(toks);
-            out.push(child);
-            got += 1;
         }
         start = window;
         window = (window * 2).min(n);
@@ -192,6 +188,23 @@ fn top_distinct(
             return;
         }
     }
+}
+
+/// De-duplication shared by every rule: keep `child` only if its token sequence differs from
+/// every group member and every child kept so far.
+fn keep_if_new(
+    child: Child,
+    parents: &[Vec<u32>],
+    seen: &mut Vec<Vec<u32>>,
+    out: &mut Vec<Child>,
+) -> bool {
+    let toks = child.tokens(parents);
+    if seen.contains(&toks) {
+        return false;
+    }
+    seen.push(toks);
+    out.push(child);
+    true
 }
 
 /// Uniformly random valid substitutions (the ablation's control), distinct, seeded.
@@ -230,13 +243,9 @@ fn select_random(p: &Proposal, scope: Scope, d: usize, seed: u64) -> Vec<Child> 
                     .estimate
                     .map(|e| e.double_value(&[parent as i64, pos as i64, token as i64])),
             };
-            let toks = child.tokens(p.parents);
-            if seen.contains(&toks) {
-                continue;
+            if keep_if_new(child, p.parents, &mut seen, &mut out) {
+                got += 1;
             }
-            seen.push(toks);
-            out.push(child);
-            got += 1;
         }
     }
     out
