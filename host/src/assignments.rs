@@ -1,16 +1,21 @@
-//! Assignments: corpus passages played through the game into prompts, judge programs and
-//! banned-token masks. Training assignments are drawn per step from the training split with a
-//! seed derived from (run seed, step); the held-out set is fixed at the start of a run.
+//! Assignments: corpus passages played through the game into what the player and the judge
+//! read. This module is the one place that cuts passages from text, turns a round's banned
+//! strings into token ids and renders the player prompt; training and `frost-host game-check`
+//! both go through [`Dealer::deal`], and [`describe`] prints an assignment, so game-check shows
+//! exactly what training feeds the models.
+//!
+//! Training assignments are drawn per step from the training split with a seed derived from
+//! (run seed, step); the held-out set is fixed at the start of a run.
 
-use frost_sdk::types::{Passage, Prompt, PromptSegment, Requirements, Round};
+use frost_sdk::types::{MoveConstraints, Passage, Prompt, PromptSegment, Requirements, Round};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tch::{Device, Kind, Tensor};
 
+use crate::corpus::Document;
 use crate::game::{Game, GameError};
 use crate::judge::{CompiledProgram, JudgeError};
 use crate::model::{ModelError, Tok};
-use crate::pretrain::Document;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AssignmentError {
@@ -28,9 +33,9 @@ pub enum AssignmentError {
     #[error("game {game}: the player prompt is empty")]
     EmptyPrompt { game: String },
 }
-
-/// One playable assignment.
+/// One playable assignment: the round as the game wrote it and what the models read.
 pub struct Assignment {
+    pub round: Round,
     pub prompt_ids: Vec<i64>,
     pub prompt_text: String,
     pub program: CompiledProgram,
@@ -40,63 +45,159 @@ pub struct Assignment {
     pub move_len: usize,
 }
 
-/// A corpus split tokenized once, for cutting passages of exact token lengths.
-/// A document's text, token ids and byte offsets.
-type TokenizedDoc = (String, Vec<u32>, Vec<(u32, u32)>);
+/// Tokenizes `text` (no special tokens added) into a passage with the byte span of every token.
+///
+/// Spans are made contiguous (each token starts where the previous one ended, the last ends at
+/// the text's end), so a game can cut the text at any token boundary without losing the
+/// whitespace a tokenizer's offset trimming would drop.
+pub fn passage_from_text(tok: &Tok, text: &str) -> Passage {
+    let (ids, raw) = tok.encode_with_offsets(text);
+    let mut offsets = Vec::with_capacity(ids.len());
+    let mut prev_end = 0u32;
+    for (i, &(_, end)) in raw.iter().enumerate() {
+        let end = if i + 1 == ids.len() {
+            text.len() as u32
+        } else {
+            end.max(prev_end)
+        };
+        offsets.push((prev_end, end));
+        prev_end = end;
+    }
+    Passage {
+        text: text.to_string(),
+        token_ids: ids,
+        offsets,
+    }
+}
 
+/// Tokens `start..start+len` of a passage as a passage of its own (text cut at the token
+/// boundaries, widened to whole characters, offsets shifted).
+pub fn passage_window(p: &Passage, start: usize, len: usize) -> Passage {
+    let end = (start + len).min(p.token_ids.len());
+    let text = p.text_between(start, end);
+    let base = if start < end {
+        // `text_between` may widen the start to a character boundary; shift from there.
+        let s = (p.offsets[start].0 as usize).min(p.text.len());
+        (0..=s)
+            .rev()
+            .find(|&b| p.text.is_char_boundary(b))
+            .unwrap_or(0) as u32
+    } else {
+        0
+    };
+    let max = text.len() as u32;
+    Passage {
+        text: text.to_string(),
+        token_ids: p.token_ids[start..end].to_vec(),
+        offsets: p.offsets[start..end]
+            .iter()
+            .map(|&(a, b)| {
+                (
+                    a.saturating_sub(base).min(max),
+                    b.saturating_sub(base).min(max),
+                )
+            })
+            .collect(),
+    }
+}
+
+/// A corpus split tokenized once, for cutting passages of exact token lengths.
 pub struct TokenizedSplit {
     pub name: String,
-    docs: Vec<TokenizedDoc>,
+    docs: Vec<Passage>,
 }
 
 impl TokenizedSplit {
     pub fn new(name: &str, docs: &[Document], tok: &Tok) -> Self {
-        let docs = docs
-            .iter()
-            .map(|d| {
-                let (ids, offs) = tok.encode_with_offsets(&d.text);
-                (d.text.clone(), ids, offs)
-            })
-            .collect();
         TokenizedSplit {
             name: name.to_string(),
-            docs,
+            docs: docs
+                .iter()
+                .map(|d| passage_from_text(tok, &d.text))
+                .collect(),
         }
     }
 
-    /// A random window of exactly `n` tokens from a document long enough (weighted by length).
+    /// A random window of exactly `n` tokens from a document long enough (weighted by the
+    /// number of windows each document has).
     pub fn passage(&self, n: usize, rng: &mut ChaCha8Rng) -> Result<Passage, AssignmentError> {
-        let fits: Vec<usize> = (0..self.docs.len())
-            .filter(|&i| self.docs[i].1.len() >= n)
-            .collect();
-        let total: usize = fits.iter().map(|&i| self.docs[i].1.len() - n + 1).sum();
-        if total == 0 {
+        let windows = |d: &Passage| (d.token_ids.len() + 1).saturating_sub(n);
+        let total: usize = self.docs.iter().map(windows).sum();
+        if n == 0 || total == 0 {
             return Err(AssignmentError::CorpusTooShort {
                 split: self.name.clone(),
                 need: n,
             });
         }
         let mut r = rng.gen_range(0..total);
-        for i in fits {
-            let (text, ids, offs) = &self.docs[i];
-            let span = ids.len() - n + 1;
-            if r >= span {
-                r -= span;
-                continue;
+        for doc in &self.docs {
+            let span = windows(doc);
+            if r < span {
+                return Ok(passage_window(doc, r, n));
             }
-            let (start, end) = (r, r + n);
-            let b0 = offs[start].0;
-            let b1 = offs[end - 1].1;
-            return Ok(Passage {
-                text: text[b0 as usize..b1 as usize].to_string(),
-                token_ids: ids[start..end].to_vec(),
-                offsets: offs[start..end]
-                    .iter()
-                    .map(|(a, b)| (a - b0, b - b0))
-                    .collect(),
-            });
+            r -= span;
         }
         unreachable!("r < total")
+    }
+}
+
+/// The lower-cased, trimmed text of every token id below the tokenizer's vocabulary size: what
+/// banned strings are matched against.
+pub fn token_texts(tok: &Tok) -> Vec<String> {
+    (0..tok.vocab_size() as u32)
+        .map(|i| tok.decode(&[i]).trim().to_lowercase())
+        .collect()
+}
+
+/// Token ids a move may not use: the round's explicit ids plus every token whose text contains
+/// a banned string (case-insensitively, the token's surrounding whitespace ignored). Sorted,
+/// without duplicates. `token_texts` comes from [`token_texts`].
+pub fn banned_token_ids(token_texts: &[String], c: &MoveConstraints) -> Vec<u32> {
+    let mut out = c.banned_token_ids.clone();
+    let needles: Vec<String> = c
+        .banned_strings
+        .iter()
+        .map(|s| s.trim().to_lowercase())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if !needles.is_empty() {
+        for (id, text) in token_texts.iter().enumerate() {
+            if needles.iter().any(|n| text.contains(n.as_str())) {
+                out.push(id as u32);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The player prompt as the model reads it: its text and token ids. A chat prompt goes through
+/// the tokenizer's chat template; raw segments are concatenated (text tokenized, ids as given).
+pub fn render_prompt(tok: &Tok, prompt: &Prompt) -> Result<(String, Vec<u32>), ModelError> {
+    match prompt {
+        Prompt::Chat(messages) => {
+            let text = tok.apply_chat_template(messages)?;
+            let ids = tok.encode(&text);
+            Ok((text, ids))
+        }
+        Prompt::Raw(segs) => {
+            let mut text = String::new();
+            let mut ids = Vec::new();
+            for s in segs {
+                match s {
+                    PromptSegment::Text(t) => {
+                        text.push_str(t);
+                        ids.extend(tok.encode(t));
+                    }
+                    PromptSegment::Tokens(t) => {
+                        text.push_str(&tok.decode(t));
+                        ids.extend(t.iter().copied());
+                    }
+                }
+            }
+            Ok((text, ids))
+        }
     }
 }
 
@@ -106,7 +207,6 @@ pub struct Dealer {
     pub game_name: String,
     pub config_json: String,
     pub requirements: Requirements,
-    /// Lower-cased, trimmed text of every tokenizer token (for banned strings).
     token_texts: Vec<String>,
     pub v_emb: i64,
     pub device: Device,
@@ -115,27 +215,24 @@ pub struct Dealer {
 impl Dealer {
     pub fn new(
         mut game: Game,
-        game_name: &str,
         config_json: &str,
         tok: &Tok,
         v_emb: i64,
         device: Device,
     ) -> Result<Self, AssignmentError> {
+        let game_name = game.info().name.clone();
         let requirements = game
             .configure(config_json)
             .map_err(|source| AssignmentError::Game {
-                game: game_name.to_string(),
+                game: game_name.clone(),
                 source,
             })?;
-        let token_texts = (0..tok.vocab_size() as u32)
-            .map(|i| tok.decode(&[i]).trim().to_lowercase())
-            .collect();
         Ok(Dealer {
             game,
-            game_name: game_name.to_string(),
+            game_name,
             config_json: config_json.to_string(),
             requirements,
-            token_texts,
+            token_texts: token_texts(tok),
             v_emb,
             device,
         })
@@ -145,7 +242,8 @@ impl Dealer {
         self.requirements.move_tokens as usize
     }
 
-    /// Play one round on passages from `split`, seeded.
+    /// Play one round on passages from `split`, seeded: the passages are drawn with `seed`,
+    /// and the game gets the same seed.
     pub fn deal(
         &mut self,
         tok: &Tok,
@@ -171,35 +269,11 @@ impl Dealer {
 
     fn assignment(&self, tok: &Tok, round: Round) -> Result<Assignment, AssignmentError> {
         let game = || self.game_name.clone();
-        let (prompt_text, prompt_ids) = match &round.prompt {
-            Prompt::Chat(messages) => {
-                let text = tok.apply_chat_template(messages).map_err(|source| {
-                    AssignmentError::Prompt {
-                        game: game(),
-                        source,
-                    }
-                })?;
-                let ids = tok.encode(&text);
-                (text, ids)
-            }
-            Prompt::Raw(segs) => {
-                let mut text = String::new();
-                let mut ids = Vec::new();
-                for s in segs {
-                    match s {
-                        PromptSegment::Text(t) => {
-                            text.push_str(t);
-                            ids.extend(tok.encode(t));
-                        }
-                        PromptSegment::Tokens(t) => {
-                            text.push_str(&tok.decode(t));
-                            ids.extend(t.iter().copied());
-                        }
-                    }
-                }
-                (text, ids)
-            }
-        };
+        let (prompt_text, prompt_ids) =
+            render_prompt(tok, &round.prompt).map_err(|source| AssignmentError::Prompt {
+                game: game(),
+                source,
+            })?;
         if prompt_ids.is_empty() {
             return Err(AssignmentError::EmptyPrompt { game: game() });
         }
@@ -214,37 +288,113 @@ impl Dealer {
         for b in banned.iter_mut().skip(tok.vocab_size()) {
             *b = true;
         }
-        for &id in &round.constraints.banned_token_ids {
+        for id in banned_token_ids(&self.token_texts, &round.constraints) {
             if let Some(b) = banned.get_mut(id as usize) {
                 *b = true;
-            }
-        }
-        let strings: Vec<String> = round
-            .constraints
-            .banned_strings
-            .iter()
-            .map(|s| s.trim().to_lowercase())
-            .filter(|s| !s.is_empty())
-            .collect();
-        if !strings.is_empty() {
-            for (i, text) in self.token_texts.iter().enumerate() {
-                if strings.iter().any(|s| text.contains(s.as_str())) {
-                    banned[i] = true;
-                }
             }
         }
         let banned = Tensor::from_slice(&banned)
             .to_kind(Kind::Bool)
             .to_device(self.device);
         Ok(Assignment {
+            reference_move: round.reference_move.clone(),
+            round,
             prompt_ids: prompt_ids.into_iter().map(|t| t as i64).collect(),
             prompt_text,
             program,
             banned,
-            reference_move: round.reference_move,
             move_len,
         })
     }
+}
+
+/// What the player and the judge read for one assignment, as text: the rendered prompt, each
+/// judge term token by token (scored spans marked ⟦..⟧, the move slot as `<MOVE: n tokens>`),
+/// the banned tokens and the reference move. `frost-host game-check` prints this.
+pub fn describe(asg: &Assignment, tok: &Tok) -> String {
+    let mut out = String::new();
+    let n = asg.move_len;
+    let kind = match &asg.round.prompt {
+        Prompt::Chat(_) => "chat, rendered with the tokenizer's chat template",
+        Prompt::Raw(_) => "raw segments",
+    };
+    out.push_str(&format!(
+        "=== player prompt ({kind}; {} tokens, the move follows) ===\n{}<MOVE: {n} tokens>\n",
+        asg.prompt_ids.len(),
+        asg.prompt_text
+    ));
+    out.push_str("\n=== judge program ===\n");
+    out.push_str(
+        "reward = sum over terms of weight * (sum of log-probs of the ⟦scored⟧ tokens), in nats\n",
+    );
+    for (t, term) in asg.program.terms.iter().enumerate() {
+        let scored = term.scored.iter().filter(|&&s| s).count();
+        out.push_str(&format!(
+            "\nterm {t}: weight {:+}, {} tokens, {scored} scored{}\n",
+            term.weight,
+            term.ids.len(),
+            if term.move_start.is_some() {
+                ", has the move"
+            } else {
+                ", no move (baseline)"
+            }
+        ));
+        out.push_str(&judge_text(tok, term, n));
+        out.push('\n');
+    }
+    let banned: Vec<bool> =
+        Vec::<bool>::try_from(&asg.banned.to_device(Device::Cpu)).unwrap_or_default();
+    let by_game = banned.iter().take(tok.vocab_size()).filter(|&&b| b).count();
+    let c = &asg.round.constraints;
+    out.push_str(&format!(
+        "\n=== move constraints ===\nbanned by the game: {} ids, strings {:?}: {by_game} of {} \
+         tokens banned in all\n",
+        c.banned_token_ids.len(),
+        c.banned_strings,
+        tok.vocab_size()
+    ));
+    match &asg.reference_move {
+        Some(m) => out.push_str(&format!(
+            "\nreference move: {:?} ({} tokens)\n",
+            tok.decode(m),
+            m.len()
+        )),
+        None => out.push_str("\nreference move: none\n"),
+    }
+    out
+}
+
+/// One judge term as text: runs of scored tokens in ⟦..⟧, the move slot as `<MOVE: n tokens>`
+/// (scored or not as the term says), a leading BOS as `<BOS>`.
+fn judge_text(tok: &Tok, term: &crate::judge::TermTemplate, move_len: usize) -> String {
+    let is_move = |i: usize| term.move_start.is_some_and(|s| i >= s && i < s + move_len);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < term.ids.len() {
+        let (scored, mv) = (term.scored[i], is_move(i));
+        let mut j = i + 1;
+        while j < term.ids.len() && term.scored[j] == scored && is_move(j) == mv {
+            j += 1;
+        }
+        let text = if mv {
+            format!("<MOVE: {} tokens>", j - i)
+        } else {
+            let ids: Vec<u32> = term.ids[i..j].iter().map(|&t| t as u32).collect();
+            let bos = (i == 0 && term.bos).then(|| tok.decode(&ids[..1]));
+            match bos {
+                Some(b) if ids.len() == 1 => format!("<BOS {b}>"),
+                Some(b) => format!("<BOS {b}>{}", tok.decode(&ids[1..])),
+                None => tok.decode(&ids),
+            }
+        };
+        if scored {
+            out.push_str(&format!("⟦{text}⟧"));
+        } else {
+            out.push_str(&text);
+        }
+        i = j;
+    }
+    out
 }
 
 /// Per-purpose seeds: a fixed function of (run seed, step, stream, index), so a resumed run

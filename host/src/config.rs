@@ -54,7 +54,7 @@ pub struct TrainConfig {
 #[serde(deny_unknown_fields)]
 pub struct ModelSection {
     /// Hugging Face model folder (config.json, tokenizer.json, safetensors). Empty = the
-    /// embedded default model (`pretrain::default_model_dir()`).
+    /// embedded default model (`cache::default_model_dir()`).
     #[serde(default)]
     pub path: String,
     /// "cpu", "cuda" or "cuda:N".

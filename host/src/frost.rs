@@ -1,5 +1,6 @@
-//! Frost: the group-refinement stage between sampling and the update (DESIGN.md section 1,
-//! steps 3-6). Taylor proposal -> gate -> top-D selection -> verify -> replace.
+//! Frost: the group-refinement stage between sampling and the update (steps 4-6 of
+//! docs/method.md#one-frost-grpo-step). Taylor proposal -> gate -> top-D selection -> verify ->
+//! replace.
 //!
 //! The selection and replacement rules are pure functions over tensors and plain vectors
 //! (tested alone); the proposal (`taylor_proposal`) lives in judge.rs next to the exact scorer
@@ -73,9 +74,9 @@ fn valid_mask(parents: &[Vec<u32>], banned: &Tensor, v: i64) -> Tensor {
     bad.logical_not()
 }
 
-/// Select the children to verify (DESIGN.md step 4). Returns at most `d` distinct children
-/// (distinct as token sequences, and different from every parent), best first. Fewer than `d`
-/// only when the gate leaves fewer valid candidates.
+/// Select the children to verify (docs/method.md#step-5-gate-and-select). Returns at most `d`
+/// distinct children (distinct as token sequences, and different from every parent), best
+/// first. Fewer than `d` only when the gate leaves fewer valid candidates.
 pub fn select(
     p: &Proposal,
     rule: Selection,

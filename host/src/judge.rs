@@ -34,6 +34,8 @@ pub struct Budget {
 #[derive(Clone, Debug)]
 pub struct TermTemplate {
     pub weight: f64,
+    /// The sequence starts with the tokenizer's BOS (or EOS) token.
+    pub bos: bool,
     /// Token ids with `move_len` placeholder zeros at `move_start` (when the term has the move).
     pub ids: Vec<i64>,
     pub scored: Vec<bool>,
@@ -94,6 +96,7 @@ impl CompiledProgram {
             any_move |= move_start.is_some();
             terms.push(TermTemplate {
                 weight: term.weight,
+                bos: term.bos,
                 ids,
                 scored,
                 move_start,
@@ -339,7 +342,7 @@ fn forward_move_embeds(
     (total, hiddens)
 }
 
-/// Frost's first-order proposal for a group of parents (DESIGN.md step 3).
+/// Frost's first-order proposal for a group of parents (docs/method.md#step-4-propose).
 pub struct Taylor {
     /// R~(k, i, v): estimated score after putting token v at position i of parent k, [K, L, V_emb] f32.
     pub estimate: Tensor,

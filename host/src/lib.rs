@@ -8,7 +8,10 @@
 pub use frost_sdk as sdk;
 
 pub mod assignments;
+pub mod cache;
 pub mod config;
+pub mod corpus;
+pub mod files;
 pub mod frost;
 pub mod game;
 pub mod grpo;

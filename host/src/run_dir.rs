@@ -18,13 +18,12 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::{io_error, IoError};
+
 #[derive(Debug, thiserror::Error)]
 pub enum RunDirError {
-    #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] IoError),
     #[error("{0} already holds a run (config.toml exists): use --resume {0} or another --out")]
     Exists(PathBuf),
     #[error("{0} has no checkpoint to resume from (checkpoints/latest missing)")]
@@ -34,10 +33,7 @@ pub enum RunDirError {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunDirError + '_ {
-    move |source| RunDirError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
+    move |source| RunDirError::Io(io_error(path)(source))
 }
 
 /// What a checkpoint records besides the weights and the optimizer.
@@ -172,14 +168,8 @@ impl RunDir {
     }
 }
 
-/// Write a file through a temporary sibling and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunDirError> {
-    let tmp = path.with_file_name(format!(
-        ".tmp-{}",
-        path.file_name().unwrap_or_default().to_string_lossy()
-    ));
-    fs::write(&tmp, bytes).map_err(io(&tmp))?;
-    fs::rename(&tmp, path).map_err(io(path))
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunDirError> {
+    Ok(crate::files::write_atomic(path, bytes)?)
 }
 
 #[cfg(test)]

@@ -12,14 +12,15 @@ use serde_json::{json, Map, Value};
 use tch::{Device, Kind, Tensor};
 
 use crate::assignments::{derive_seed, Assignment, AssignmentError, Dealer, TokenizedSplit};
+use crate::cache;
 use crate::config::{Refinement, Selection, TrainConfig, UpdateRule};
+use crate::corpus::{self, CorpusError, CorpusSource};
 use crate::frost::{self, Child, FrostError, Proposal};
 use crate::game::{Game, GameError};
 use crate::grpo;
 use crate::judge::{self, AdaptersOff, Budget};
 use crate::model::{self, LoadOptions, LoadedModel, LoraConfig, ModelError, Qwen3, SamplingParams};
 use crate::optim::{self, AdamW};
-use crate::pretrain::{self, CorpusSource, PretrainError};
 use crate::run_dir::{CheckpointState, RunDir, RunDirError};
 
 // Seed streams (see `derive_seed`).
@@ -43,7 +44,7 @@ pub enum TrainError {
     #[error(transparent)]
     Assignment(#[from] AssignmentError),
     #[error("corpus: {0}")]
-    Corpus(#[from] PretrainError),
+    Corpus(#[from] CorpusError),
     #[error(transparent)]
     Frost(#[from] FrostError),
     #[error(transparent)]
@@ -121,7 +122,7 @@ fn parse_kind(s: &str) -> Kind {
 /// The model folder a config points at (empty = the embedded default).
 pub fn model_dir(cfg: &TrainConfig) -> PathBuf {
     if cfg.model.path.is_empty() {
-        pretrain::default_model_dir()
+        cache::default_model_dir()
     } else {
         PathBuf::from(&cfg.model.path)
     }
@@ -187,10 +188,8 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         None
     };
     let v_emb = model.config.vocab_size;
-    let game_name = game.info().name.clone();
     let dealer = Dealer::new(
         game,
-        &game_name,
         &cfg.game_config_json(),
         &model.tokenizer,
         v_emb,
@@ -212,7 +211,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     } else {
         CorpusSource::Path(PathBuf::from(&cfg.corpus.source))
     };
-    let corpus = pretrain::load_corpus(&source)?;
+    let corpus = corpus::load_corpus(&source)?;
     let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);
     let heldout_split = TokenizedSplit::new("heldout", &corpus.heldout, &model.tokenizer);
     let mut dealer = dealer;

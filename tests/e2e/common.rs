@@ -3,6 +3,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use tokenizers::Tokenizer;
 
 /// The workspace root (the folder holding the Makefile).
 pub fn root() -> PathBuf {
@@ -48,4 +51,24 @@ pub fn game_wasm(name: &str) -> PathBuf {
     let p = root().join("games").join(format!("{name}.wasm"));
     assert!(p.exists(), "{} missing: run `make games`", p.display());
     p
+}
+
+/// Public-domain sample text (Shakespeare, Sonnets 1-3), as `game-check` uses by default.
+pub const SAMPLE: &str = include_str!("../../host/src/cli/sample_text.txt");
+
+/// A small byte-level BPE trained on the sample text (the project's own trainer and layout),
+/// saved once per test process for the CLI tests: the tokenizer and its `tokenizer.json`.
+pub fn sample_tokenizer() -> &'static (Tokenizer, PathBuf) {
+    static TOK: OnceLock<(Tokenizer, PathBuf)> = OnceLock::new();
+    TOK.get_or_init(|| {
+        let tok = frost_host::pretrain::bpe::train_tokenizer(SAMPLE.lines(), 400)
+            .expect("train tokenizer");
+        let dir = tempfile::tempdir().expect("tempdir").keep();
+        // With a tokenizer_config.json naming <|endoftext|> as BOS/EOS, as a model folder has.
+        let eot = tok.token_to_id("<|endoftext|>");
+        frost_host::model::Tok::new(tok.clone(), eot, eot, eot)
+            .save(&dir)
+            .expect("save tokenizer");
+        (tok, dir.join("tokenizer.json"))
+    })
 }

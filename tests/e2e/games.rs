@@ -3,29 +3,20 @@
 //! Fixtures: `make games` (games/*.wasm) and `make test-games` (tests/games/*).
 
 use crate::common::{frost_host, game_wasm, root};
-use frost_host::game::{
-    banned_token_ids, passage_from_text, passage_window, Game, GameError, GameKind, GameLimits,
-};
+use frost_host::assignments::{banned_token_ids, passage_from_text, passage_window, token_texts};
+use frost_host::game::{Game, GameError, GameKind, GameLimits};
+use frost_host::model::Tok;
 use frost_host::sdk::{JudgeSegment, Passage, Prompt, PromptSegment, Round, SegmentContent};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tokenizers::Tokenizer;
 
-const SAMPLE: &str = include_str!("../../host/src/cli/sample_text.txt");
+use crate::common::{sample_tokenizer as tokenizer, SAMPLE};
 
-/// A small byte-level BPE trained on the sample text (the project's own trainer and layout),
-/// saved once per test process for the CLI tests.
-fn tokenizer() -> &'static (Tokenizer, PathBuf) {
-    static TOK: OnceLock<(Tokenizer, PathBuf)> = OnceLock::new();
-    TOK.get_or_init(|| {
-        let tok = frost_host::pretrain::bpe::train_tokenizer(SAMPLE.lines(), 400)
-            .expect("train tokenizer");
-        let dir = tempfile::tempdir().expect("tempdir").keep();
-        let path = dir.join("tokenizer.json");
-        tok.save(&path, false).expect("save tokenizer");
-        (tok, path)
-    })
+/// The same tokenizer as the host's `Tok`.
+fn tok() -> &'static Tok {
+    static TOK: OnceLock<Tok> = OnceLock::new();
+    TOK.get_or_init(|| Tok::new(tokenizer().0.clone(), None, None, None))
 }
 
 fn vocab() -> u32 {
@@ -34,7 +25,7 @@ fn vocab() -> u32 {
 
 /// `n` tokens of the sample text, starting at token `start`.
 fn passage(start: usize, n: usize) -> Passage {
-    let whole = passage_from_text(&tokenizer().0, SAMPLE);
+    let whole = passage_from_text(tok(), SAMPLE);
     assert!(
         whole.token_ids.len() >= start + n,
         "sample text too short: {} tokens",
@@ -86,7 +77,7 @@ fn segment_ids(s: &JudgeSegment) -> &[u32] {
 #[test]
 fn passages_cover_the_text_exactly() {
     let (tok, _) = tokenizer();
-    let whole = passage_from_text(tok, SAMPLE);
+    let whole = passage_from_text(self::tok(), SAMPLE);
     // Contiguous spans that tile the text, and the ids decode back to it (byte-level BPE).
     let mut at = 0;
     for &(a, b) in &whole.offsets {
@@ -218,7 +209,7 @@ fn condense_round_is_xed_of_the_story_given_the_move() {
     assert_eq!(banned, words);
     // The host bans exactly the tokens whose text contains a banned word.
     let tok = &tokenizer().0;
-    let ids = banned_token_ids(tok, &round.constraints);
+    let ids = banned_token_ids(&token_texts(self::tok()), &round.constraints);
     assert!(!ids.is_empty());
     for id in 0..vocab() {
         let text = tok.decode(&[id], false).unwrap().trim().to_lowercase();
@@ -582,91 +573,4 @@ fn game_info_prints_description_and_schema() {
     ] {
         assert!(s.contains(w), "missing {w:?} in:\n{s}");
     }
-}
-
-#[test]
-fn game_check_shows_what_the_judge_reads() {
-    let tok = &tokenizer().1;
-    let out = frost_host()
-        .args([
-            "game-check",
-            game_wasm("infill").to_str().unwrap(),
-            "--seed",
-            "3",
-            "--tokenizer",
-        ])
-        .arg(tok)
-        .output()
-        .unwrap();
-    let s = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    for w in [
-        "=== player prompt ===",
-        "<|im_start|>user",
-        "[GAP]",
-        "=== judge program ===",
-        "weight +1",
-        "SCORED",
-        "MOVE, 8 tokens",
-        "reference move:",
-    ] {
-        assert!(s.contains(w), "missing {w:?} in:\n{s}");
-    }
-    // A TOML config and a text file for condense.
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("c.toml"),
-        "story_tokens = 30\nmove_tokens = 4\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("story.txt"),
-        SAMPLE.lines().take(6).collect::<Vec<_>>().join("\n"),
-    )
-    .unwrap();
-    let out = frost_host()
-        .args([
-            "game-check",
-            game_wasm("condense").to_str().unwrap(),
-            "--config",
-        ])
-        .arg(dir.path().join("c.toml"))
-        .arg("--text")
-        .arg(dir.path().join("story.txt"))
-        .arg("--tokenizer")
-        .arg(tok)
-        .output()
-        .unwrap();
-    let s = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    for w in [
-        "weight +1",
-        "weight -1",
-        "MOVE, 4 tokens",
-        "banned strings (",
-        "tokens banned in all",
-    ] {
-        assert!(s.contains(w), "missing {w:?} in:\n{s}");
-    }
-    assert!(!s.contains("banned strings (0)"), "{s}");
-    // Without a tokenizer: one clear line saying how to get one.
-    let out = frost_host()
-        .args(["game-check", game_wasm("infill").to_str().unwrap()])
-        .env("FROST_CACHE", dir.path())
-        .output()
-        .unwrap();
-    let e = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        e.contains("no tokenizer at") && e.contains("--tokenizer"),
-        "{e}"
-    );
 }

@@ -2,6 +2,7 @@
 //! Run through `make test` (which creates the venv with torch/transformers/peft and builds
 //! the game components first).
 
+mod cli;
 mod common;
 mod games;
 mod model;

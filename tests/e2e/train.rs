@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use frost_host::config::{Scope, Selection};
+use frost_host::corpus::CorpusSource;
 use frost_host::frost::{self, Proposal};
 use frost_host::judge::{self, Budget, CompiledProgram};
 use frost_host::model::{Input, LoadOptions, LoadedModel};
 use frost_host::pretrain::train::{pretrain, ModelSize, PretrainOptions};
-use frost_host::pretrain::CorpusSource;
 use frost_sdk::types::{JudgeProgram, JudgeSegment, JudgeTerm, SegmentContent};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -7,11 +7,9 @@
 
 pub mod limits;
 pub mod native;
-pub mod passage;
 pub mod wasm;
 
 pub use limits::{GameLimits, MOVE_TOKENS_RANGE};
-pub use passage::{banned_token_ids, passage_from_text, passage_window};
 
 use frost_sdk::{
     GameInfo, Passage, Prompt, PromptSegment, Requirements, Round, SegmentContent, ABI_VERSION,
@@ -494,11 +492,6 @@ pub fn validate_round(
         check_ids("the reference move", m)?;
     }
     Ok(())
-}
-
-/// The cache root (`$FROST_CACHE`, else `~/.cache/frost`), shared with the model cache.
-pub fn cache_dir() -> PathBuf {
-    crate::pretrain::cache_dir()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! messages); an epoch deadline bounds its wall time, a [`ResourceLimiter`] its memory and
 //! tables, the engine's `max_wasm_stack` its stack. Compiled components are cached on disk.
 
-use super::{cache_dir, GameError, GameLimits};
+use super::{GameError, GameLimits};
 use frost_sdk::types as t;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -171,7 +171,7 @@ pub fn cache_path(engine: &Engine, bytes: &[u8]) -> PathBuf {
     h.0.update(bytes);
     let digest = h.0.finalize();
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    cache_dir().join("components").join(format!("{hex}.cwasm"))
+    crate::cache::components_dir().join(format!("{hex}.cwasm"))
 }
 
 /// Compiles a component, or loads it from the cache (and fills the cache after compiling).

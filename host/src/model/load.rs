@@ -80,8 +80,7 @@ fn read_json(path: &Path, what: &str) -> Result<Value, ModelError> {
 }
 
 fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), ModelError> {
-    let text = serde_json::to_string_pretty(v).expect("serializable");
-    std::fs::write(path, text + "\n").map_err(|e| ModelError::io(path, e))
+    crate::files::write_json(path, v).map_err(|e| ModelError::io(e.path, e.source))
 }
 
 fn torch_err(path: &Path) -> impl FnOnce(tch::TchError) -> ModelError + '_ {

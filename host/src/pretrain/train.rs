@@ -14,8 +14,9 @@ use tch::{nn, Device, Kind, Tensor};
 use tokenizers::Tokenizer;
 
 use super::bpe::{self, ENDOFTEXT};
-use super::corpus::{load_corpus, Corpus, CorpusSource, Document};
-use super::{tmp_sibling, write_json, PretrainError};
+use super::{write_json, PretrainError};
+use crate::corpus::{load_corpus, Corpus, CorpusSource, Document};
+use crate::files::tmp_sibling;
 use crate::model::{Input, Qwen3, Qwen3Config};
 use crate::optim::{self, AdamW};
 
@@ -640,9 +641,11 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
 
     let corpus = load_corpus(&opts.corpus)?;
     if corpus.heldout.is_empty() {
-        return Err(PretrainError::EmptyCorpus(format!(
-            "{} (too little text to hold any out)",
-            opts.corpus.describe()
+        return Err(PretrainError::Corpus(crate::corpus::CorpusError::Empty(
+            format!(
+                "{} (too little text to hold any out)",
+                opts.corpus.describe()
+            ),
         )));
     }
     let fp = fingerprint(&corpus);

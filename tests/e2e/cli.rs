@@ -1,0 +1,126 @@
+//! End-to-end tests: the command line. `game-check` shows exactly what training deals.
+
+use crate::common::{frost_host, game_wasm, sample_tokenizer, SAMPLE};
+use frost_host::assignments::{describe, Dealer, TokenizedSplit};
+use frost_host::corpus::Document;
+use frost_host::game::{Game, GameLimits};
+use frost_host::model::Tok;
+use std::path::Path;
+
+fn game_check(game: &str, args: &[&str], text: Option<&Path>) -> String {
+    let mut cmd = frost_host();
+    cmd.args(["game-check", game_wasm(game).to_str().unwrap()])
+        .args(args)
+        .arg("--tokenizer")
+        .arg(&sample_tokenizer().1);
+    if let Some(t) = text {
+        cmd.arg("--text").arg(t);
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The assignment the trainer deals for `seed` from a corpus holding `text`: the same pieces
+/// `train::setup` and the step use (a tokenized split, the configured dealer, `deal`).
+fn trainer_assignment(game: &str, config_json: &str, text: &str, seed: u64) -> String {
+    let tok = Tok::from_dir(sample_tokenizer().1.parent().unwrap()).unwrap();
+    let game = Game::load(&game_wasm(game), &GameLimits::default(), false).unwrap();
+    let vocab = tok.vocab_size() as i64;
+    let mut dealer = Dealer::new(game, config_json, &tok, vocab, tch::Device::Cpu).unwrap();
+    let doc = Document {
+        name: "corpus.txt".into(),
+        text: text.to_string(),
+    };
+    let split = TokenizedSplit::new("train", &[doc], &tok);
+    describe(&dealer.deal(&tok, &split, seed).unwrap(), &tok)
+}
+
+#[test]
+fn game_check_prints_byte_for_byte_what_the_trainer_deals() {
+    for seed in [0u64, 3, 11] {
+        let shown = game_check("infill", &["--seed", &seed.to_string()], None);
+        let dealt = trainer_assignment("infill", "", SAMPLE, seed);
+        let (header, body) = shown.split_once("\n\n").unwrap();
+        assert!(header.starts_with("game infill") && header.ends_with(&format!("seed {seed}")));
+        assert_eq!(body, dealt, "seed {seed}");
+    }
+    for w in [
+        "=== player prompt (chat",
+        "<|im_start|>user",
+        "[GAP]",
+        "=== judge program ===",
+        "weight +1",
+        "⟦<MOVE: 8 tokens>",
+        "<BOS <|endoftext|>>",
+        "reference move:",
+    ] {
+        let shown = game_check("infill", &["--seed", "3"], None);
+        assert!(shown.contains(w), "missing {w:?} in:\n{shown}");
+    }
+
+    // Condense with a TOML config and a text file: two terms, banned words.
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("c.toml");
+    std::fs::write(&cfg, "story_tokens = 30\nmove_tokens = 4\n").unwrap();
+    let story = SAMPLE.lines().take(12).collect::<Vec<_>>().join("\n");
+    let text = dir.path().join("story.txt");
+    std::fs::write(&text, &story).unwrap();
+    let json = r#"{"story_tokens":30,"move_tokens":4}"#;
+    for seed in [1u64, 2] {
+        let s = seed.to_string();
+        let shown = game_check(
+            "condense",
+            &["--config", cfg.to_str().unwrap(), "--seed", &s],
+            Some(&text),
+        );
+        let dealt = trainer_assignment("condense", json, &story, seed);
+        assert_eq!(shown.split_once("\n\n").unwrap().1, dealt, "seed {seed}");
+        for w in [
+            "weight +1",
+            "weight -1",
+            "no move (baseline)",
+            "<MOVE: 4 tokens>",
+            "tokens banned in all",
+        ] {
+            assert!(shown.contains(w), "missing {w:?} in:\n{shown}");
+        }
+        assert!(!shown.contains("strings []"), "{shown}");
+    }
+}
+
+#[test]
+fn game_check_errors_are_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // Without a tokenizer: say how to get one.
+    let out = frost_host()
+        .args(["game-check", game_wasm("infill").to_str().unwrap()])
+        .env("FROST_CACHE", dir.path())
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        e.contains("no tokenizer at") && e.contains("--tokenizer"),
+        "{e}"
+    );
+    // A text too short for the game's passage: name the text and the need.
+    let short = dir.path().join("short.txt");
+    std::fs::write(&short, "Shall I compare thee").unwrap();
+    let out = frost_host()
+        .args(["game-check", game_wasm("infill").to_str().unwrap()])
+        .arg("--tokenizer")
+        .arg(&sample_tokenizer().1)
+        .arg("--text")
+        .arg(&short)
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{e}");
+    assert!(e.contains("--text") && e.contains("tokens"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
