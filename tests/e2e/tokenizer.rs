@@ -39,7 +39,7 @@ fn real_qwen3_tokenizer_and_chat_template_match_transformers() {
         " ",
         "a",
     ];
-    let chats = vec![
+    let chats = [
         vec![msg("user", "Fill the [GAP]: The quick [GAP] fox.")],
         vec![
             msg("system", "You are a careful writer."),
