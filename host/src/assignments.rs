@@ -39,7 +39,8 @@ pub struct Assignment {
     pub prompt_ids: Vec<i64>,
     pub prompt_text: String,
     pub program: CompiledProgram,
-    /// [V_emb] bool, true = banned (game's ids and strings, plus rows beyond the tokenizer).
+    /// [V_emb] bool, true = banned: the game's ids and strings, the tokenizer's added/special
+    /// tokens, and the embedding rows beyond the tokenizer.
     pub banned: Tensor,
     pub reference_move: Option<Vec<u32>>,
     pub move_len: usize,
@@ -208,6 +209,9 @@ pub struct Dealer {
     pub config_json: String,
     pub requirements: Requirements,
     token_texts: Vec<String>,
+    /// Added/special tokens: banned in every move (sampling, the gate, the update and the
+    /// reference all read the same mask).
+    added_tokens: Vec<u32>,
     pub v_emb: i64,
     pub device: Device,
 }
@@ -233,6 +237,7 @@ impl Dealer {
             config_json: config_json.to_string(),
             requirements,
             token_texts: token_texts(tok),
+            added_tokens: tok.added_token_ids(),
             v_emb,
             device,
         })
@@ -288,7 +293,8 @@ impl Dealer {
         for b in banned.iter_mut().skip(tok.vocab_size()) {
             *b = true;
         }
-        for id in banned_token_ids(&self.token_texts, &round.constraints) {
+        let by_game = banned_token_ids(&self.token_texts, &round.constraints);
+        for &id in self.added_tokens.iter().chain(&by_game) {
             if let Some(b) = banned.get_mut(id as usize) {
                 *b = true;
             }
@@ -344,13 +350,14 @@ pub fn describe(asg: &Assignment, tok: &Tok) -> String {
     }
     let banned: Vec<bool> =
         Vec::<bool>::try_from(&asg.banned.to_device(Device::Cpu)).unwrap_or_default();
-    let by_game = banned.iter().take(tok.vocab_size()).filter(|&&b| b).count();
+    let all = banned.iter().take(tok.vocab_size()).filter(|&&b| b).count();
     let c = &asg.round.constraints;
     out.push_str(&format!(
-        "\n=== move constraints ===\nbanned by the game: {} ids, strings {:?}: {by_game} of {} \
-         tokens banned in all\n",
+        "\n=== move constraints ===\nbanned by the game: {} ids, strings {:?}; the tokenizer's {} \
+         added/special tokens are banned too: {all} of {} tokens banned in all\n",
         c.banned_token_ids.len(),
         c.banned_strings,
+        tok.added_token_ids().len(),
         tok.vocab_size()
     ));
     match &asg.reference_move {

@@ -83,3 +83,47 @@ fn real_qwen3_tokenizer_and_chat_template_match_transformers() {
     assert_eq!(tok.bos_id(), None);
     assert_eq!(tok.vocab_size(), 151_669);
 }
+
+#[test]
+fn added_tokens_and_padding_rows_are_banned_in_every_move() {
+    use frost_host::assignments::{Dealer, TokenizedSplit};
+    use frost_host::corpus::Document;
+    use frost_host::game::{Game, GameLimits};
+    let tok = Tok::from_dir(&qwen3_tokenizer_dir()).unwrap();
+    let game = Game::load(
+        &crate::common::game_wasm("infill"),
+        &GameLimits::default(),
+        false,
+    )
+    .unwrap();
+    // Qwen3's embedding has 151936 rows for 151669 tokens.
+    let v_emb = 151_936;
+    let mut dealer = Dealer::new(game, "", &tok, v_emb, tch::Device::Cpu).unwrap();
+    let doc = Document {
+        name: "s".into(),
+        text: crate::common::SAMPLE.to_string(),
+    };
+    let split = TokenizedSplit::new("train", &[doc], &tok);
+    let asg = dealer.deal(&tok, &split, 5).unwrap();
+    let banned: Vec<bool> = Vec::try_from(&asg.banned).unwrap();
+    assert_eq!(banned.len(), v_emb as usize);
+    let added = tok.added_token_ids();
+    assert_eq!(added.len(), 26);
+    for name in [
+        "<|im_end|>",
+        "<|endoftext|>",
+        "<think>",
+        "</think>",
+        "<tool_call>",
+    ] {
+        let id = tok.token_to_id(name).unwrap();
+        assert!(banned[id as usize], "{name} must be banned");
+    }
+    assert!(added.iter().all(|&id| banned[id as usize]));
+    assert!(banned[151_669..].iter().all(|&b| b), "padding rows");
+    // Nothing else: infill bans no text by default.
+    assert_eq!(
+        banned.iter().filter(|&&b| b).count(),
+        26 + (151_936 - 151_669)
+    );
+}

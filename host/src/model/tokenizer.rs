@@ -165,6 +165,14 @@ impl Tok {
         self.inner.decode(&[id], false).ok()
     }
 
+    /// Ids of the tokenizer's added tokens (`<|im_end|>`, `<|endoftext|>`, `<think>`, tool and
+    /// vision markers ...), sorted: control tokens, never part of a move.
+    pub fn added_token_ids(&self) -> Vec<u32> {
+        let mut ids: Vec<u32> = self.inner.get_added_tokens_decoder().into_keys().collect();
+        ids.sort_unstable();
+        ids
+    }
+
     pub fn token_to_id(&self, token: &str) -> Option<u32> {
         self.inner.token_to_id(token)
     }
