@@ -75,7 +75,7 @@ impl JsonSchema for DeviceSpec {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         string_schema(
             "^(cpu|cuda(:[0-9]+)?)$",
-            "\"cpu\"; \"cuda\" (the first GPU) or \"cuda:N\" (GPU N).",
+            "\"cpu\", \"cuda\" (the first GPU) or \"cuda:N\" (GPU N).",
         )
     }
 }

@@ -55,14 +55,8 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
 
     // 2. Sample K moves per assignment from the policy (adapters on).
     let t = Instant::now();
-    let params = sampling_params(&cfg);
-    let sampled = sample_moves(
-        &s.model.net,
-        &assignments,
-        k,
-        &params,
-        seed(STREAM_SAMPLE, 0),
-    );
+    let (params, sample_seed) = (sampling_params(&cfg), seed(STREAM_SAMPLE, 0));
+    let sampled = sample_moves(&s.model.net, &assignments, k, &params, sample_seed);
     time.sample_s = secs(t);
 
     // 3. Exact judge scores: one judge sequence per distinct move and move term.
