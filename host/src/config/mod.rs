@@ -2,6 +2,8 @@
 //!
 //! `--set key.sub=value` overrides are applied to the TOML document before it is parsed, so an
 //! override goes through exactly the same checks as the file (unknown field, wrong type, range).
+//! Values written as strings but typed (device, dtype, corpus source) live in `values`, parsed
+//! once when the config is read; the range checks in `validate`.
 
 use std::path::PathBuf;
 
