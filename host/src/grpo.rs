@@ -1,7 +1,7 @@
 //! The update: group-relative advantages, the clipped GRPO loss or REINFORCE with exact KL.
 //! The optimizer step is in `optim`.
 //!
-//! Everything here is a pure function of tensors; the trainer (train.rs) computes the log-probs.
+//! Everything here is a pure function of tensors; the trainer (train/step.rs) computes the log-probs.
 
 use tch::{Kind, Tensor};
 

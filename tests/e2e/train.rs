@@ -488,6 +488,13 @@ fn budget_and_replacement_rules_hold_in_a_run() {
         vec![0, 2]
     );
     assert!(evals[0]["eval/reference"].as_f64().is_some());
+    // The best-of label carries the configured N (eval.best_of = 4 here).
+    assert!(
+        evals[0]["eval/best_of_4"].as_f64().is_some(),
+        "{}",
+        evals[0]
+    );
+    assert!(evals[0].get("eval/best_of_8").is_none());
 }
 
 fn strip_times(v: &Value) -> Value {

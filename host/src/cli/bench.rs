@@ -5,15 +5,16 @@ use anyhow::Context;
 use clap::Args;
 use tch::{nn, Device, Kind, Tensor};
 
+use frost_host::config::DeviceSpec;
 use frost_host::model::{
     sample, sample_no_cache, Input, LoraConfig, Qwen3, Qwen3Config, SamplingParams,
 };
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// `cpu` or `cuda` (bf16 on CUDA, f32 on CPU).
+    /// `cpu`, `cuda` or `cuda:N` (bf16 on CUDA, f32 on CPU).
     #[arg(long, default_value = "cpu")]
-    pub device: String,
+    pub device: DeviceSpec,
     /// Also time the training phases (Frost K=4,D=4 vs GRPO K=8) on the embedded default.
     #[arg(long)]
     pub phases: bool,
@@ -24,19 +25,20 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
-    let device = match args.device.as_str() {
-        "cpu" => Device::Cpu,
-        "cuda" if tch::Cuda::is_available() => Device::Cuda(0),
-        "cuda" => anyhow::bail!("--device cuda: no CUDA device is visible to libtorch"),
-        other => anyhow::bail!("--device {other}: expected `cpu` or `cuda`"),
-    };
+    let device = args.device.device();
+    if device.is_cuda() && !tch::Cuda::is_available() {
+        anyhow::bail!(
+            "--device {}: no CUDA device is visible to libtorch",
+            args.device
+        );
+    }
     if let Some(n) = args.threads {
         anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
         tch::set_num_threads(n);
     }
     model_bench(device)?;
     if args.phases {
-        super::train::phase_bench(5, &args.device, std::path::Path::new("games/infill.wasm"))?;
+        super::train::phase_bench(5, args.device, std::path::Path::new("games/infill.wasm"))?;
     }
     Ok(())
 }

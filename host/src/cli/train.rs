@@ -4,7 +4,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use clap::Args;
+use frost_host::config::{DeviceSpec, Dtype};
 use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
+use frost_host::train::metrics::PhaseTimes;
 use frost_host::train::{self, RunRequest};
 
 #[derive(Args, Debug, Default)]
@@ -170,14 +172,17 @@ pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
 /// `frost-host bench --phases`: seconds per step by phase for Frost K=4,D=4 and the
 /// budget-matched GRPO K=8 on the embedded default (the model is built first if missing),
 /// and Frost's overhead ratio. Figures only; the first step (warm-up) is left out.
-pub fn phase_bench(steps: u64, device: &str, game: &Path) -> anyhow::Result<()> {
+pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Result<()> {
     let model = frost_host::pretrain::ensure_default_model()
         .context("building the embedded default model")?;
     let runs: [(&str, &[&str]); 2] = [
         ("frost K=4 D=4", &[]),
         ("grpo K=8", &["frost.refinement=\"none\"", "sampling.k=8"]),
     ];
-    let phases = ["sample", "score", "taylor", "verify", "update", "step"];
+    let dtype = match device {
+        DeviceSpec::Cpu => Dtype::F32,
+        DeviceSpec::Cuda(_) => Dtype::Bf16,
+    };
     let mut means = Vec::new();
     for (name, extra) in runs {
         let out = std::env::temp_dir().join(format!(
@@ -190,18 +195,15 @@ pub fn phase_bench(steps: u64, device: &str, game: &Path) -> anyhow::Result<()> 
             format!("steps={}", steps.max(2)),
             format!("game.path={}", toml_string(&game.display().to_string())),
             format!("model.path={}", toml_string(&model.display().to_string())),
-            format!("model.device={}", toml_string(device)),
-            format!(
-                "model.dtype={}",
-                toml_string(if device == "cpu" { "f32" } else { "bf16" })
-            ),
             "eval.every=0".into(),
             "run.checkpoint_every=0".into(),
             "run.samples_every=0".into(),
             "run.progress=false".into(),
         ];
         overrides.extend(extra.iter().map(|s| s.to_string()));
-        let cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
+        let mut cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
+        cfg.model.device = device;
+        cfg.model.dtype = dtype;
         let summary = train::train(
             RunRequest {
                 config: cfg,
@@ -210,21 +212,16 @@ pub fn phase_bench(steps: u64, device: &str, game: &Path) -> anyhow::Result<()> 
             },
             &STOP,
         )?;
+        // Typed rows: only the phase times are read from each metrics line.
         let text = std::fs::read_to_string(out.join("metrics.jsonl"))?;
-        let rows: Vec<serde_json::Value> = text
+        let rows: Vec<PhaseTimes> = text
             .lines()
             .skip(1)
             .map(serde_json::from_str)
             .collect::<Result<_, _>>()?;
-        let mean: Vec<f64> = phases
-            .iter()
-            .map(|p| {
-                rows.iter()
-                    .map(|r| r[format!("time/{p}_s")].as_f64().unwrap_or(0.0))
-                    .sum::<f64>()
-                    / rows.len().max(1) as f64
-            })
-            .collect();
+        let mut sum = PhaseTimes::default();
+        rows.iter().for_each(|r| sum.add(r));
+        let mean = sum.scaled(1.0 / rows.len().max(1) as f64);
         let fw = summary.budget.forwards as f64 / summary.steps_done as f64;
         means.push((
             name,
@@ -239,18 +236,18 @@ pub fn phase_bench(steps: u64, device: &str, game: &Path) -> anyhow::Result<()> 
         steps.max(2)
     );
     print!("  {:<14}", "");
-    for p in phases {
+    for (p, _) in PhaseTimes::default().named() {
         print!(" {p:>8}");
     }
     println!(" {:>10} {:>10}", "judge fwd", "judge bwd");
     for (name, mean, fw, bw) in &means {
         print!("  {name:<14}");
-        for m in mean {
+        for (_, m) in mean.named() {
             print!(" {m:>8.3}");
         }
         println!(" {fw:>10.1} {bw:>10.1}");
     }
-    let ratio = means[0].1[5] / means[1].1[5];
+    let ratio = means[0].1.step_s / means[1].1.step_s;
     println!("  frost overhead: {ratio:.2}x the seconds per step of budget-matched GRPO K=8");
     Ok(())
 }

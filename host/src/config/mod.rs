@@ -2,14 +2,23 @@
 //!
 //! `--set key.sub=value` overrides are applied to the TOML document before it is parsed, so an
 //! override goes through exactly the same checks as the file (unknown field, wrong type, range).
+//! Values written as strings but typed (device, dtype, corpus source) live in `values`, parsed
+//! once when the config is read; the range checks in `validate`.
 
 use std::path::PathBuf;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::corpus::CorpusSource;
+
+mod validate;
+mod values;
+
+pub use values::{DeviceSpec, Dtype};
+
 /// The embedded default (`frost-host --game games/infill.wasm` with no `--config`).
-pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../configs/tiny-infill.toml");
+pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../../configs/tiny-infill.toml");
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -33,6 +42,8 @@ fn invalid(field: &str, message: impl Into<String>) -> ConfigError {
     }
 }
 
+/// A training run: the model, the game, the corpus it deals passages from, and Frost-GRPO's
+/// switches. `frost-host schema` prints this as JSON Schema; docs/training.md lists defaults.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TrainConfig {
@@ -40,16 +51,25 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Number of optimizer steps.
     pub steps: u64,
+    /// The policy (and judge) model.
     pub model: ModelSection,
+    /// The game that turns passages into rounds.
     pub game: GameSection,
+    /// The text passages are cut from.
     pub corpus: CorpusSection,
+    /// How moves are sampled from the policy.
     pub sampling: SamplingSection,
+    /// Frost's refinement of each group (steps 4-6 of a step).
     pub frost: FrostSection,
+    /// Advantages, loss and the optimizer step.
     pub update: UpdateSection,
+    /// Held-out evaluation.
     pub eval: EvalSection,
+    /// Checkpoints, logs and the process.
     pub run: RunSection,
 }
 
+/// `[model]`: which network plays and judges, where it runs, how it is fine-tuned.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ModelSection {
@@ -57,26 +77,32 @@ pub struct ModelSection {
     /// embedded default model (`cache::default_model_dir()`).
     #[serde(default)]
     pub path: String,
-    /// "cpu", "cuda" or "cuda:N".
-    pub device: String,
-    /// "f32", "bf16" or "f16".
-    pub dtype: String,
+    /// Where the model runs: "cpu", "cuda" or "cuda:N".
+    pub device: DeviceSpec,
+    /// Weight dtype: "f32", "bf16" or "f16".
+    pub dtype: Dtype,
     /// LoRA adapters on the policy (the judge = same network with adapters off). Absent =
     /// full fine-tuning with a separate frozen judge copy.
     #[serde(default)]
     pub lora: Option<LoraSection>,
 }
 
+/// `[model.lora]`: low-rank adapters on the policy's projections.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LoraSection {
+    /// Adapter rank.
     pub r: i64,
+    /// Scale numerator: the adapter's output is multiplied by alpha / r.
     pub alpha: f64,
+    /// Adapter dropout; must be 0 (not implemented, the authors' demo uses 0).
     #[serde(default)]
     pub dropout: f64,
+    /// Projections that get adapters, e.g. "q_proj", "down_proj" (PEFT names).
     pub target_modules: Vec<String>,
 }
 
+/// `[game]`: the game component, its sandbox and its own config.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GameSection {
@@ -99,13 +125,17 @@ fn empty_table() -> toml::Table {
     toml::Table::new()
 }
 
+/// `[corpus]`: the text passages are dealt from (whole works held out for evaluation).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CorpusSection {
-    /// "default" (the Shakespeare corpus) or a folder of .txt files.
-    pub source: String,
+    /// "default" (the Shakespeare corpus) or the path of a UTF-8 text file or a folder of them.
+    #[serde(with = "values::corpus_source")]
+    #[schemars(schema_with = "values::corpus_source::schema")]
+    pub source: CorpusSource,
 }
 
+/// `[sampling]`: how the policy's moves are drawn.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SamplingSection {
@@ -113,13 +143,15 @@ pub struct SamplingSection {
     pub assignments_per_step: usize,
     /// Moves sampled per assignment (the group size K).
     pub k: usize,
+    /// Sampling temperature; also applied to the gate and to the policy's log-probs in the update.
     pub temperature: f64,
-    /// 1.0 = off.
+    /// Nucleus sampling: keep the smallest set of tokens with this much mass; 1.0 = off.
     pub top_p: f64,
-    /// 0 = off.
+    /// Keep only the k most likely tokens; 0 = off.
     pub top_k: i64,
 }
 
+/// What happens to a sampled group before the update (`frost.refinement`).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Refinement {
@@ -129,15 +161,26 @@ pub enum Refinement {
     Frost,
 }
 
+/// How Frost ranks the candidate single-token substitutions of the group's moves
+/// (`frost.selection`, the paper's ablation; docs/method.md, "Selection rules"). Every rule
+/// skips no-ops, banned tokens and padding rows, and de-duplicates children.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Selection {
+    /// The paper's method: rank by the judge's first-order (Taylor) estimate of the score
+    /// change R~(k, i, v), keeping only tokens the policy finds plausible,
+    /// pi(v | prompt, y_<i) > tau. Costs one judge backward and one policy forward per group.
     TaylorGated,
+    /// Rank by the Taylor estimate R~(k, i, v) with no gate. Costs one judge backward.
     Taylor,
+    /// Rank by the policy's own log pi(v | prompt, y_<i), no judge gradient. Costs one policy
+    /// forward.
     TopProb,
+    /// Uniformly random valid substitutions, seeded from the run seed: the control.
     Random,
 }
 
+/// Where the top D children are chosen (`frost.scope`).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scope {
@@ -147,20 +190,25 @@ pub enum Scope {
     Parent,
 }
 
+/// `[frost]`: steps 4-6 of a step (propose, gate and select, verify and replace).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FrostSection {
+    /// "frost" refines each group; "none" is vanilla GRPO.
     pub refinement: Refinement,
     /// Children verified per assignment (D).
     pub d: usize,
     /// Gate: keep candidates with policy probability > tau.
     pub tau: f64,
+    /// How candidates are ranked.
     pub selection: Selection,
+    /// Top-D over the whole group or D / K per parent.
     pub scope: Scope,
     /// Mutation rounds per step (1 = the paper's method; more is an extension).
     pub rounds: usize,
 }
 
+/// The policy-gradient loss (`update.rule`; docs/method.md, "Update rules").
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum UpdateRule {
@@ -170,23 +218,31 @@ pub enum UpdateRule {
     Reinforce,
 }
 
+/// How the GRPO ratio and loss are aggregated (`update.aggregation`).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Aggregation {
-    /// Mean over all tokens of the batch.
+    /// One ratio per token; mean over all tokens of the batch.
     Token,
-    /// Mean over tokens within a move, then mean over moves.
+    /// One ratio per move, exp of its mean token log-ratio (GSPO-style); mean over moves.
     Sequence,
 }
 
+/// `[update]`: step 7, advantages, the loss and one AdamW step.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateSection {
+    /// The loss: clipped-ratio GRPO or REINFORCE.
     pub rule: UpdateRule,
+    /// AdamW learning rate.
     pub lr: f64,
+    /// AdamW decoupled weight decay.
     pub weight_decay: f64,
+    /// AdamW first-moment decay.
     pub beta1: f64,
+    /// AdamW second-moment decay.
     pub beta2: f64,
+    /// AdamW epsilon.
     pub adam_eps: f64,
     /// Clip the global gradient norm to this (0 = off).
     pub grad_clip: f64,
@@ -194,11 +250,13 @@ pub struct UpdateSection {
     pub clip_eps: f64,
     /// Divide advantages by the group std.
     pub normalize_std: bool,
+    /// Per-token or per-move ratios.
     pub aggregation: Aggregation,
     /// KL to the reference policy (adapters off); 0 = off.
     pub kl_beta: f64,
 }
 
+/// `[eval]`: best-of-N and mean score on a fixed held-out set.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EvalSection {
@@ -210,6 +268,7 @@ pub struct EvalSection {
     pub best_of: usize,
 }
 
+/// `[run]`: checkpoints, logs and the process.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RunSection {
@@ -264,130 +323,6 @@ impl TrainConfig {
         toml::to_string_pretty(self).expect("config serializes")
     }
 
-    /// Range checks, each naming its field.
-    pub fn validate(&self) -> Result<(), ConfigError> {
-        if self.steps == 0 {
-            return Err(invalid("steps", "must be >= 1"));
-        }
-        let m = &self.model;
-        if !(m.device == "cpu" || m.device == "cuda" || m.device.starts_with("cuda:")) {
-            return Err(invalid(
-                "model.device",
-                "expected \"cpu\", \"cuda\" or \"cuda:N\"",
-            ));
-        }
-        if !["f32", "bf16", "f16"].contains(&m.dtype.as_str()) {
-            return Err(invalid(
-                "model.dtype",
-                "expected \"f32\", \"bf16\" or \"f16\"",
-            ));
-        }
-        if let Some(l) = &m.lora {
-            if l.r < 1 {
-                return Err(invalid("model.lora.r", "must be >= 1"));
-            }
-            if l.alpha <= 0.0 || !l.alpha.is_finite() {
-                return Err(invalid("model.lora.alpha", "must be > 0"));
-            }
-            if l.dropout != 0.0 {
-                // The authors' demo uses 0; the engine implements no adapter dropout.
-                return Err(invalid(
-                    "model.lora.dropout",
-                    "must be 0 (adapter dropout is not supported)",
-                ));
-            }
-            if l.target_modules.is_empty() {
-                return Err(invalid("model.lora.target_modules", "must not be empty"));
-            }
-        }
-        let s = &self.sampling;
-        if s.assignments_per_step == 0 {
-            return Err(invalid("sampling.assignments_per_step", "must be >= 1"));
-        }
-        if s.k < 2 {
-            return Err(invalid(
-                "sampling.k",
-                "must be >= 2 (group-relative advantages need a group)",
-            ));
-        }
-        if !(s.temperature > 0.0 && s.temperature.is_finite()) {
-            return Err(invalid("sampling.temperature", "must be > 0"));
-        }
-        if !(s.top_p > 0.0 && s.top_p <= 1.0) {
-            return Err(invalid("sampling.top_p", "must be in (0, 1]"));
-        }
-        if s.top_k < 0 {
-            return Err(invalid("sampling.top_k", "must be >= 0 (0 = off)"));
-        }
-        let f = &self.frost;
-        if !(f.tau > 0.0 && f.tau < 1.0) {
-            return Err(invalid(
-                "frost.tau",
-                format!("{} is outside (0, 1); the paper uses 1e-4", f.tau),
-            ));
-        }
-        if f.refinement == Refinement::Frost {
-            if f.d == 0 {
-                return Err(invalid(
-                    "frost.d",
-                    "must be >= 1 with refinement = \"frost\"",
-                ));
-            }
-            if f.scope == Scope::Parent && !f.d.is_multiple_of(s.k) {
-                return Err(invalid(
-                    "frost.d",
-                    format!("scope = \"parent\" needs D to be a multiple of K = {}", s.k),
-                ));
-            }
-            if f.rounds == 0 {
-                return Err(invalid("frost.rounds", "must be >= 1"));
-            }
-        }
-        let u = &self.update;
-        if !(u.lr > 0.0 && u.lr.is_finite()) {
-            return Err(invalid("update.lr", "must be > 0"));
-        }
-        if u.weight_decay < 0.0 {
-            return Err(invalid("update.weight_decay", "must be >= 0"));
-        }
-        if !(0.0..1.0).contains(&u.beta1) {
-            return Err(invalid("update.beta1", "must be in [0, 1)"));
-        }
-        if !(0.0..1.0).contains(&u.beta2) {
-            return Err(invalid("update.beta2", "must be in [0, 1)"));
-        }
-        if u.adam_eps <= 0.0 {
-            return Err(invalid("update.adam_eps", "must be > 0"));
-        }
-        if u.grad_clip < 0.0 {
-            return Err(invalid("update.grad_clip", "must be >= 0 (0 = off)"));
-        }
-        if !(u.clip_eps > 0.0 && u.clip_eps < 1.0) {
-            return Err(invalid("update.clip_eps", "must be in (0, 1)"));
-        }
-        if u.kl_beta < 0.0 {
-            return Err(invalid("update.kl_beta", "must be >= 0"));
-        }
-        if self.run.threads < 0 {
-            return Err(invalid(
-                "run.threads",
-                "must be >= 0 (0 = libtorch's default)",
-            ));
-        }
-        if self.eval.every > 0 {
-            if self.eval.assignments == 0 {
-                return Err(invalid(
-                    "eval.assignments",
-                    "must be >= 1 when eval.every > 0",
-                ));
-            }
-            if self.eval.best_of == 0 {
-                return Err(invalid("eval.best_of", "must be >= 1"));
-            }
-        }
-        Ok(())
-    }
-
     /// The game's config as a JSON string (what `Game::configure` takes).
     pub fn game_config_json(&self) -> String {
         serde_json::to_string(&self.game.config).expect("toml table serializes to json")
@@ -433,66 +368,4 @@ pub fn schema_json() -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn embedded_default_parses_and_round_trips() {
-        let cfg = TrainConfig::default_embedded();
-        let again = TrainConfig::from_toml(&cfg.to_toml(), "round trip", &[]).unwrap();
-        assert_eq!(cfg, again);
-    }
-
-    #[test]
-    fn overrides_apply_and_are_checked() {
-        let cfg = TrainConfig::from_toml(
-            DEFAULT_CONFIG_TOML,
-            "t",
-            &[
-                "frost.d=8".into(),
-                "model.device=cuda".into(),
-                "update.rule=\"reinforce\"".into(),
-            ],
-        )
-        .unwrap();
-        assert_eq!(cfg.frost.d, 8);
-        assert_eq!(cfg.model.device, "cuda");
-        assert_eq!(cfg.update.rule, UpdateRule::Reinforce);
-
-        let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["frost.tau=1.5".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("frost.tau"), "{err}");
-        let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["frost.tua=0.1".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("tua"), "{err}");
-        let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["frost.tau=0".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("frost.tau"), "{err}");
-        assert!(TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["nokey".into()]).is_err());
-    }
-
-    #[test]
-    fn all_shipped_configs_parse() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
-        let mut n = 0;
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "toml") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                TrainConfig::from_toml(&text, &p.display().to_string(), &[])
-                    .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-                n += 1;
-            }
-        }
-        assert!(n >= 4);
-    }
-
-    #[test]
-    fn schema_names_fields() {
-        let s = schema_json();
-        assert!(s.contains("\"tau\"") && s.contains("\"assignments_per_step\""));
-    }
-}
+mod tests;

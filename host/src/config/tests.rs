@@ -1,0 +1,163 @@
+//! Config parsing, overrides, shipped configs and the schema.
+
+use super::*;
+
+#[test]
+fn embedded_default_parses_and_round_trips() {
+    let cfg = TrainConfig::default_embedded();
+    let again = TrainConfig::from_toml(&cfg.to_toml(), "round trip", &[]).unwrap();
+    assert_eq!(cfg, again);
+}
+
+#[test]
+fn overrides_apply_and_are_checked() {
+    let cfg = TrainConfig::from_toml(
+        DEFAULT_CONFIG_TOML,
+        "t",
+        &[
+            "frost.d=8".into(),
+            "model.device=cuda".into(),
+            "update.rule=\"reinforce\"".into(),
+        ],
+    )
+    .unwrap();
+    assert_eq!(cfg.frost.d, 8);
+    assert_eq!(cfg.model.device, DeviceSpec::Cuda(None));
+    assert_eq!(cfg.update.rule, UpdateRule::Reinforce);
+
+    let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["frost.tau=1.5".into()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("frost.tau"), "{err}");
+    let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["frost.tua=0.1".into()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("tua"), "{err}");
+    let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["frost.tau=0".into()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("frost.tau"), "{err}");
+    assert!(TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["nokey".into()]).is_err());
+}
+
+#[test]
+fn all_shipped_configs_parse() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "toml") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            TrainConfig::from_toml(&text, &p.display().to_string(), &[])
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            n += 1;
+        }
+    }
+    assert!(n >= 4);
+}
+
+#[test]
+fn schema_names_fields() {
+    let s = schema_json();
+    assert!(s.contains("\"tau\"") && s.contains("\"assignments_per_step\""));
+}
+
+fn schema() -> serde_json::Value {
+    serde_json::from_str(&schema_json()).unwrap()
+}
+
+fn described(v: &serde_json::Value) -> bool {
+    v["description"]
+        .as_str()
+        .is_some_and(|d| !d.trim().is_empty())
+}
+
+#[test]
+fn schema_describes_every_selection_rule() {
+    let schema = schema();
+    let variants = schema["definitions"]["Selection"]["oneOf"]
+        .as_array()
+        .expect("Selection variants as oneOf");
+    for rule in [
+        Selection::TaylorGated,
+        Selection::Taylor,
+        Selection::TopProb,
+        Selection::Random,
+    ] {
+        let name = serde_json::to_value(rule).unwrap();
+        let v = variants
+            .iter()
+            .find(|v| v["enum"][0] == name)
+            .unwrap_or_else(|| panic!("{name} missing from the schema"));
+        assert!(described(v), "{name} has no description");
+    }
+    assert_eq!(variants.len(), 4);
+}
+
+/// `frost-host schema` explains every field and every enum variant of the config.
+#[test]
+fn schema_describes_every_field_and_variant() {
+    let schema = schema();
+    let defs = schema["definitions"].as_object().unwrap();
+    let top = std::iter::once(("TrainConfig", &schema));
+    for (name, def) in top.chain(defs.iter().map(|(k, v)| (k.as_str(), v))) {
+        assert!(described(def), "{name} has no description");
+        for (field, f) in def["properties"].as_object().into_iter().flatten() {
+            assert!(described(f), "{name}.{field} has no description");
+        }
+        for v in def["oneOf"].as_array().into_iter().flatten() {
+            assert!(
+                described(v),
+                "{name} variant {} has no description",
+                v["enum"]
+            );
+        }
+    }
+}
+
+#[test]
+fn device_dtype_and_source_parse_once_and_round_trip() {
+    let cfg = TrainConfig::from_toml(
+        DEFAULT_CONFIG_TOML,
+        "t",
+        &[
+            "model.device=\"cuda:1\"".into(),
+            "model.dtype=\"bf16\"".into(),
+            "corpus.source=\"/data/texts\"".into(),
+        ],
+    )
+    .unwrap();
+    assert_eq!(cfg.model.device, DeviceSpec::Cuda(Some(1)));
+    assert_eq!(cfg.model.device.device(), tch::Device::Cuda(1));
+    assert_eq!(cfg.model.dtype.kind(), tch::Kind::BFloat16);
+    assert_eq!(
+        cfg.corpus.source,
+        CorpusSource::Path(PathBuf::from("/data/texts"))
+    );
+    let text = cfg.to_toml();
+    assert!(text.contains("device = \"cuda:1\"") && text.contains("dtype = \"bf16\""));
+    assert!(text.contains("source = \"/data/texts\""), "{text}");
+    assert_eq!(TrainConfig::from_toml(&text, "again", &[]).unwrap(), cfg);
+    let default = TrainConfig::default_embedded();
+    assert_eq!(default.model.device, DeviceSpec::Cpu);
+    assert_eq!(default.model.dtype, Dtype::F32);
+    assert_eq!(default.corpus.source, CorpusSource::Default);
+    assert!(default.to_toml().contains("source = \"default\""));
+}
+
+#[test]
+fn bad_device_dtype_or_source_names_the_field() {
+    for (set, field) in [
+        ("model.device=gpu", "model.device"),
+        ("model.device=\"cuda:x\"", "model.device"),
+        ("model.device=\"cuda:\"", "model.device"),
+        ("model.dtype=f64", "model.dtype"),
+        ("corpus.source=\"\"", "corpus.source"),
+    ] {
+        let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &[set.into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(&format!("`{field}`")), "{set}: {err}");
+        assert_eq!(err.lines().count(), 1, "{set}: {err}");
+    }
+}

@@ -1,0 +1,136 @@
+//! Range checks of a parsed config, each naming its field.
+
+use super::{
+    invalid, ConfigError, FrostSection, LoraSection, Refinement, SamplingSection, Scope,
+    TrainConfig, UpdateSection,
+};
+
+impl TrainConfig {
+    /// Range checks, each naming its field.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.steps == 0 {
+            return Err(invalid("steps", "must be >= 1"));
+        }
+        if let Some(l) = &self.model.lora {
+            lora(l)?;
+        }
+        sampling(&self.sampling)?;
+        frost(&self.frost, self.sampling.k)?;
+        update(&self.update)?;
+        if self.run.threads < 0 {
+            return Err(invalid(
+                "run.threads",
+                "must be >= 0 (0 = libtorch's default)",
+            ));
+        }
+        if self.eval.every > 0 {
+            if self.eval.assignments == 0 {
+                return Err(invalid(
+                    "eval.assignments",
+                    "must be >= 1 when eval.every > 0",
+                ));
+            }
+            if self.eval.best_of == 0 {
+                return Err(invalid("eval.best_of", "must be >= 1"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn lora(l: &LoraSection) -> Result<(), ConfigError> {
+    if l.r < 1 {
+        return Err(invalid("model.lora.r", "must be >= 1"));
+    }
+    if l.alpha <= 0.0 || !l.alpha.is_finite() {
+        return Err(invalid("model.lora.alpha", "must be > 0"));
+    }
+    if l.dropout != 0.0 {
+        // The authors' demo uses 0; the engine implements no adapter dropout.
+        return Err(invalid(
+            "model.lora.dropout",
+            "must be 0 (adapter dropout is not supported)",
+        ));
+    }
+    if l.target_modules.is_empty() {
+        return Err(invalid("model.lora.target_modules", "must not be empty"));
+    }
+    Ok(())
+}
+
+fn sampling(s: &SamplingSection) -> Result<(), ConfigError> {
+    if s.assignments_per_step == 0 {
+        return Err(invalid("sampling.assignments_per_step", "must be >= 1"));
+    }
+    if s.k < 2 {
+        return Err(invalid(
+            "sampling.k",
+            "must be >= 2 (group-relative advantages need a group)",
+        ));
+    }
+    if !(s.temperature > 0.0 && s.temperature.is_finite()) {
+        return Err(invalid("sampling.temperature", "must be > 0"));
+    }
+    if !(s.top_p > 0.0 && s.top_p <= 1.0) {
+        return Err(invalid("sampling.top_p", "must be in (0, 1]"));
+    }
+    if s.top_k < 0 {
+        return Err(invalid("sampling.top_k", "must be >= 0 (0 = off)"));
+    }
+    Ok(())
+}
+
+fn frost(f: &FrostSection, k: usize) -> Result<(), ConfigError> {
+    if !(f.tau > 0.0 && f.tau < 1.0) {
+        return Err(invalid(
+            "frost.tau",
+            format!("{} is outside (0, 1); the paper uses 1e-4", f.tau),
+        ));
+    }
+    if f.refinement == Refinement::Frost {
+        if f.d == 0 {
+            return Err(invalid(
+                "frost.d",
+                "must be >= 1 with refinement = \"frost\"",
+            ));
+        }
+        if f.scope == Scope::Parent && !f.d.is_multiple_of(k) {
+            return Err(invalid(
+                "frost.d",
+                format!("scope = \"parent\" needs D to be a multiple of K = {k}"),
+            ));
+        }
+        if f.rounds == 0 {
+            return Err(invalid("frost.rounds", "must be >= 1"));
+        }
+    }
+    Ok(())
+}
+
+fn update(u: &UpdateSection) -> Result<(), ConfigError> {
+    if !(u.lr > 0.0 && u.lr.is_finite()) {
+        return Err(invalid("update.lr", "must be > 0"));
+    }
+    if u.weight_decay < 0.0 {
+        return Err(invalid("update.weight_decay", "must be >= 0"));
+    }
+    if !(0.0..1.0).contains(&u.beta1) {
+        return Err(invalid("update.beta1", "must be in [0, 1)"));
+    }
+    if !(0.0..1.0).contains(&u.beta2) {
+        return Err(invalid("update.beta2", "must be in [0, 1)"));
+    }
+    if u.adam_eps <= 0.0 {
+        return Err(invalid("update.adam_eps", "must be > 0"));
+    }
+    if u.grad_clip < 0.0 {
+        return Err(invalid("update.grad_clip", "must be >= 0 (0 = off)"));
+    }
+    if !(u.clip_eps > 0.0 && u.clip_eps < 1.0) {
+        return Err(invalid("update.clip_eps", "must be in (0, 1)"));
+    }
+    if u.kl_beta < 0.0 {
+        return Err(invalid("update.kl_beta", "must be >= 0"));
+    }
+    Ok(())
+}

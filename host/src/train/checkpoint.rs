@@ -1,0 +1,51 @@
+//! Training checkpoints: the adapter (PEFT layout) or, under full fine-tuning, the whole
+//! model, plus the optimizer state, written through `RunDir::checkpoint` (atomic, `latest`).
+
+use std::path::Path;
+
+use super::setup::Setup;
+use super::TrainError;
+use crate::optim::AdamW;
+use crate::run_dir::{CheckpointState, RunDir};
+
+/// Save the state after `step`.
+pub fn save(s: &Setup, opt: &AdamW, run: &RunDir, step: u64) -> Result<(), TrainError> {
+    let state = CheckpointState {
+        step,
+        seed: s.cfg.seed,
+    };
+    let full_ft = s.cfg.model.lora.is_none();
+    let path = run.checkpoint(
+        &state,
+        |dir| {
+            if full_ft {
+                s.model.save_pretrained(&dir.join("model"))
+            } else {
+                s.model.save_adapter(&dir.join("adapter"))
+            }
+            .map_err(|e| e.to_string())
+        },
+        |p| opt.save(p).map_err(|e| e.to_string()),
+    )?;
+    tracing::debug!("checkpoint {}", path.display());
+    Ok(())
+}
+
+/// Load the weights and the optimizer state of the checkpoint folder `ckpt`.
+pub fn load(s: &mut Setup, opt: &mut AdamW, ckpt: &Path) -> Result<(), TrainError> {
+    // Torch errors carry a C++ backtrace: keep the first line.
+    let err = |msg: String| TrainError::Resume {
+        path: ckpt.to_path_buf(),
+        msg: msg.lines().next().unwrap_or_default().to_string(),
+    };
+    if s.cfg.model.lora.is_none() {
+        let file = ckpt.join("model/model.safetensors");
+        tch::no_grad(|| s.model.vs.read_safetensors(&file)).map_err(|e| err(e.to_string()))?;
+    } else {
+        s.model
+            .load_adapter(&ckpt.join("adapter"))
+            .map_err(|e| err(e.to_string()))?;
+    }
+    opt.load(&ckpt.join("optimizer.safetensors"))
+        .map_err(|e| err(e.to_string()))
+}

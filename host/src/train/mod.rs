@@ -1,0 +1,152 @@
+//! The training loop. `setup` loads and checks everything that can fail on user input before
+//! the run directory exists; then per step: `step` (deal -> sample K -> judge scores -> Frost
+//! round -> advantages -> update) -> log the `metrics` -> `eval` when due -> `checkpoint` when
+//! due -> progress. `summary` is the end-of-run table.
+
+mod checkpoint;
+mod eval;
+pub mod metrics;
+mod setup;
+mod step;
+mod summary;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::assignments::AssignmentError;
+use crate::config::TrainConfig;
+use crate::corpus::CorpusError;
+use crate::frost::FrostError;
+use crate::game::GameError;
+use crate::model::ModelError;
+use crate::optim::AdamW;
+use crate::run_dir::{RunDir, RunDirError};
+
+pub use eval::evaluate;
+pub use metrics::{EvalMetrics, StepMetrics};
+pub use setup::{model_dir, setup, Setup};
+pub use step::{frost_round, policy_full_logprobs, sample_moves, train_step, Group, StepOut};
+pub use summary::{summary_table, Summary};
+
+// Seed streams: every random draw is seeded by `derive_seed(run seed, step, stream, index)`.
+const STREAM_TORCH: u64 = 0;
+const STREAM_DEAL: u64 = 1;
+const STREAM_SAMPLE: u64 = 2;
+const STREAM_FROST: u64 = 3;
+const STREAM_HELDOUT: u64 = 4;
+const STREAM_EVAL: u64 = 5;
+
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    #[error("game file {0} does not exist (build the games with `make games`)")]
+    MissingGame(PathBuf),
+    #[error("no game given: pass --game FILE or set game.path in the config")]
+    NoGame,
+    #[error("game {path}: {source}")]
+    Game { path: PathBuf, source: GameError },
+    #[error("model {path}: {source}")]
+    Model { path: PathBuf, source: ModelError },
+    #[error(transparent)]
+    Assignment(#[from] AssignmentError),
+    #[error("corpus: {0}")]
+    Corpus(#[from] CorpusError),
+    #[error(transparent)]
+    Frost(#[from] FrostError),
+    #[error(transparent)]
+    RunDir(#[from] RunDirError),
+    #[error("config field `{field}`: {msg}")]
+    Config { field: String, msg: String },
+    #[error("checkpoint {path}: {msg}")]
+    Resume { path: PathBuf, msg: String },
+}
+
+/// What the caller asks for.
+pub struct RunRequest {
+    pub config: TrainConfig,
+    pub out: PathBuf,
+    /// Continue the run in `out` from its latest checkpoint.
+    pub resume: bool,
+}
+
+/// Train: set up, open the run directory, loop, summarise. `stop` is raised by Ctrl-C.
+pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
+    let mut s = setup(&req.config)?;
+    let cfg = s.cfg.clone();
+    let mut opt = optimizer(&s);
+    let (run, start) = open_run(&req, &mut s, &mut opt)?;
+    if start >= cfg.steps {
+        tracing::warn!(
+            "{} already has {start} of {} steps: raise --set steps=N to continue",
+            req.out.display(),
+            cfg.steps
+        );
+    }
+    let bar = summary::progress_bar(&cfg, start);
+    let mut summary = Summary::new(&req.out, start);
+    let mut totals = summary::Totals::default();
+    if start == 0 && cfg.eval.every > 0 {
+        summary.add_eval(evaluate_and_log(&mut s, &run, 0)?);
+    }
+    let mut last_saved = start;
+    for step in start + 1..=cfg.steps {
+        let out = train_step(&mut s, &mut opt, step)?;
+        run.append("metrics.jsonl", &metrics::to_json(&out.metrics))?;
+        if cfg.run.samples_every > 0 && step % cfg.run.samples_every == 0 {
+            run.append("samples.jsonl", &metrics::to_json(&out.samples))?;
+        }
+        if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
+            summary.add_eval(evaluate_and_log(&mut s, &run, step)?);
+        }
+        summary.add_step(&out.metrics, &mut totals);
+        let interrupted = stop.load(Ordering::SeqCst);
+        let due = cfg.run.checkpoint_every > 0 && step % cfg.run.checkpoint_every == 0;
+        if due || step == cfg.steps || interrupted {
+            checkpoint::save(&s, &opt, &run, step)?;
+            last_saved = step;
+        }
+        bar.set_position(step);
+        bar.set_message(summary::live_figures(
+            &out.metrics,
+            summary.last_eval.as_ref(),
+        ));
+        if interrupted {
+            summary.interrupted = true;
+            bar.abandon_with_message(format!("interrupted: saved step {step}"));
+            break;
+        }
+    }
+    if !summary.interrupted {
+        bar.finish();
+    }
+    summary.finish(start, &totals);
+    if last_saved != summary.steps_done && summary.steps_done > 0 {
+        checkpoint::save(&s, &opt, &run, summary.steps_done)?;
+    }
+    Ok(summary)
+}
+
+/// AdamW over the trainable variables. Moments are saved by index (`m.0`, ...): the variables
+/// come in a fixed order. Every variable decays (LoRA factors and, in full fine-tuning, all
+/// weights alike).
+fn optimizer(s: &Setup) -> AdamW {
+    let vars = s.model.trainable_variables().into_iter().enumerate();
+    AdamW::new(vars.map(|(i, t)| (i.to_string(), t)).collect(), |_| true)
+}
+
+/// A new run directory, or the one being resumed with the weights and optimizer state of its
+/// latest checkpoint loaded. Returns it and the last step done.
+fn open_run(req: &RunRequest, s: &mut Setup, opt: &mut AdamW) -> Result<(RunDir, u64), TrainError> {
+    if !req.resume {
+        return Ok((RunDir::create(&req.out, &s.cfg.to_toml())?, 0));
+    }
+    let (run, _, ckpt, state) = RunDir::open_for_resume(&req.out)?;
+    checkpoint::load(s, opt, &ckpt)?;
+    tracing::info!("resuming {} after step {}", req.out.display(), state.step);
+    Ok((run, state.step))
+}
+
+fn evaluate_and_log(s: &mut Setup, run: &RunDir, step: u64) -> Result<EvalMetrics, TrainError> {
+    let e = evaluate(s, step)?;
+    run.append("eval.jsonl", &metrics::to_json(&e))?;
+    Ok(e)
+}

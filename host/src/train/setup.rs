@@ -1,0 +1,157 @@
+//! Everything a run needs, loaded and checked before the run directory exists: the game, the
+//! model (and a frozen judge copy under full fine-tuning), the corpus splits, the held-out set,
+//! and D against the candidates there are. A user's mistake stops here with one clear error.
+
+use std::path::PathBuf;
+
+use tch::Device;
+
+use super::{TrainError, STREAM_DEAL, STREAM_HELDOUT, STREAM_TORCH};
+use crate::assignments::{derive_seed, Assignment, Dealer, TokenizedSplit};
+use crate::cache;
+use crate::config::TrainConfig;
+use crate::corpus;
+use crate::frost::{self, FrostError};
+use crate::game::Game;
+use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3};
+
+/// Everything a run needs, built and checked before anything is written.
+pub struct Setup {
+    pub cfg: TrainConfig,
+    pub model: LoadedModel,
+    /// Separate frozen judge under full fine-tuning; None = the policy with adapters off.
+    pub judge_copy: Option<LoadedModel>,
+    pub dealer: Dealer,
+    pub train_split: TokenizedSplit,
+    pub heldout: Vec<Assignment>,
+}
+
+impl Setup {
+    /// The judge network: the frozen copy, or the policy (whose adapters the judge turns off).
+    pub fn judge(&self) -> &Qwen3 {
+        self.judge_copy.as_ref().map_or(&self.model.net, |j| &j.net)
+    }
+}
+
+/// The model folder a config points at (empty = the embedded default).
+pub fn model_dir(cfg: &TrainConfig) -> PathBuf {
+    if cfg.model.path.is_empty() {
+        cache::default_model_dir()
+    } else {
+        PathBuf::from(&cfg.model.path)
+    }
+}
+
+/// Load and check everything: game, model (+ judge), corpus, held-out set, D vs candidates.
+pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
+    let game_path = game_path(cfg)?;
+    let device = cfg.model.device.device();
+    if device.is_cuda() && !tch::Cuda::is_available() {
+        return Err(TrainError::Config {
+            field: "model.device".into(),
+            msg: format!("{} asked but CUDA is not available here", cfg.model.device),
+        });
+    }
+    if cfg.run.threads > 0 {
+        tch::set_num_threads(cfg.run.threads);
+    }
+    let game =
+        Game::load(&game_path, &cfg.game.limits, cfg.game.allow_native).map_err(|source| {
+            TrainError::Game {
+                path: game_path.clone(),
+                source,
+            }
+        })?;
+    let (model, judge_copy) = load_models(cfg, device)?;
+    let v_emb = model.config.vocab_size;
+    let game_config = cfg.game_config_json();
+    let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?;
+    check_d(cfg, &dealer, &model)?;
+    let corpus = corpus::load_corpus(&cfg.corpus.source)?;
+    let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);
+    let heldout_split = TokenizedSplit::new("heldout", &corpus.heldout, &model.tokenizer);
+    let mut heldout = Vec::new();
+    if cfg.eval.every > 0 {
+        for i in 0..cfg.eval.assignments {
+            let seed = derive_seed(cfg.seed, 0, STREAM_HELDOUT, i as u64);
+            heldout.push(dealer.deal(&model.tokenizer, &heldout_split, seed)?);
+        }
+    }
+    // A first training assignment, so a game that rejects real rounds fails before the run starts.
+    let seed = derive_seed(cfg.seed, 1, STREAM_DEAL, 0);
+    dealer.deal(&model.tokenizer, &train_split, seed)?;
+    Ok(Setup {
+        cfg: cfg.clone(),
+        model,
+        judge_copy,
+        dealer,
+        train_split,
+        heldout,
+    })
+}
+
+fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
+    if cfg.game.path.is_empty() {
+        return Err(TrainError::NoGame);
+    }
+    let path = PathBuf::from(&cfg.game.path);
+    if !path.is_file() {
+        return Err(TrainError::MissingGame(path));
+    }
+    Ok(path)
+}
+
+/// The policy, and under full fine-tuning a frozen judge copy of the same weights.
+fn load_models(
+    cfg: &TrainConfig,
+    device: Device,
+) -> Result<(LoadedModel, Option<LoadedModel>), TrainError> {
+    let dir = model_dir(cfg);
+    let lora = cfg.model.lora.as_ref().map(|l| LoraConfig {
+        r: l.r,
+        alpha: l.alpha,
+        dropout: l.dropout,
+        target_modules: l.target_modules.clone(),
+    });
+    let load = |lora: Option<LoraConfig>| {
+        let opts = LoadOptions {
+            device,
+            kind: Some(cfg.model.dtype.kind()),
+            lora,
+        };
+        LoadedModel::load(&dir, &opts).map_err(|source| TrainError::Model {
+            path: dir.clone(),
+            source,
+        })
+    };
+    let full_ft = lora.is_none();
+    // LoRA A matrices are drawn at load time: seed them from the run seed too.
+    tch::manual_seed(derive_seed(cfg.seed, 0, STREAM_TORCH, 1) as i64);
+    let model = load(lora)?;
+    let judge_copy = if full_ft {
+        let mut j = load(None)?;
+        j.vs.freeze();
+        Some(j)
+    } else {
+        None
+    };
+    Ok((model, judge_copy))
+}
+
+/// Frost needs D distinct children: no more than the K x L x (usable vocabulary - 1)
+/// single-token substitutions there are.
+fn check_d(cfg: &TrainConfig, dealer: &Dealer, model: &LoadedModel) -> Result<(), TrainError> {
+    if cfg.frost.refinement != crate::config::Refinement::Frost {
+        return Ok(());
+    }
+    let usable = model.tokenizer.vocab_size();
+    let available = frost::available_candidates(cfg.sampling.k, dealer.move_len(), usable);
+    if cfg.frost.d > available {
+        return Err(FrostError::TooFewCandidates {
+            d: cfg.frost.d,
+            available,
+        }
+        .into());
+    }
+    Ok(())
+}
