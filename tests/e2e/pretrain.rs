@@ -187,7 +187,12 @@ fn an_interrupted_pretraining_resumes_to_the_same_weights() {
         !resumed.exists(),
         "a stopped run must not leave a model that looks valid"
     );
-    assert!(tmp.path().join(".resumed.work/state.json").is_file());
+    // The shared checkpoint layout: step folders and a `latest` pointer.
+    assert!(tmp.path().join(".resumed.work/latest").is_file());
+    assert!(tmp
+        .path()
+        .join(".resumed.work/step-000005/model/model.safetensors")
+        .is_file());
     pretrain(
         tmp.path(),
         &resumed,
