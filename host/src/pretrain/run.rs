@@ -49,10 +49,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
         tch::set_num_threads(n);
     }
     let work = prepare_work_dir(opts)?;
-    let resume = match opts.resume {
-        true => Some(checkpoint::latest(&work)?),
-        false => None,
-    };
+    let resume = opts.resume.then(|| checkpoint::latest(&work)).transpose()?;
     let corpus = load_split_corpus(&opts.corpus)?;
     let fingerprint = data::fingerprint(&corpus);
     if let Some((ckpt, state)) = &resume {
@@ -227,20 +224,11 @@ fn train_loop(
 ) -> Result<Option<(PretrainState, Throughput)>, PretrainError> {
     let (opts, h) = (run.opts, &run.opts.hyper);
     let start = state.step;
-    let budget = opts.minutes.map(|m| Budget {
-        seconds: m * 60.0,
-        requested_steps: h.steps,
-        eval_batches: run.data.windows.len() as f64 / h.batch_size as f64,
-    });
+    let budget = run.budget();
     let bar = progress_bar(state.planned_steps, start);
-    let mut picker = ThreadPicker::for_run(opts.threads);
-    let mut recent = RecentSteps::default();
-    let mut throughput = Throughput::default();
+    let mut timing = Timing::new(start, opts.threads);
     while state.step < state.planned_steps {
-        let i = state.step - start; // this invocation's step count
-        if let Some(p) = picker.as_mut() {
-            p.before(i);
-        }
+        timing.before(state.step);
         let t = Instant::now();
         let lr = h.lr_at(state.step, state.planned_steps);
         let (x, y) = batch(
@@ -253,37 +241,33 @@ fn train_loop(
         let settings = adamw_settings(h, lr);
         let stats = train_step(&model.net, &mut model.opt, (&x, &y), &settings, state.step)?;
         let dt = t.elapsed().as_secs_f64();
-        if let Some(p) = picker.as_mut() {
-            p.after(i, dt);
-        }
+        timing.after(state.step, dt);
         state.step += 1;
         state.train_seconds += dt;
-        throughput.record(i, dt);
-        // Step times at the chosen thread count (the first step and the picker's probes left out).
-        if i > 0 && !picker.as_ref().is_some_and(|p| p.probing(i)) {
-            recent.push(dt);
-        }
-        let tps = throughput.tokens_per_second(h.batch_size * h.seq_len);
+        let tps = timing
+            .throughput
+            .tokens_per_second(h.batch_size * h.seq_len);
         bar.set_position(state.step as u64);
         bar.set_message(format!("loss {:.3} | {tps:.0} tok/s", stats.loss));
 
         // The plan follows the time budget: refit by a pure function, assigned here only.
         if refit_due(state.step, start, opts.checkpoint_every) {
+            let recent = timing.recent.as_slice();
             let elapsed = run.wall.elapsed().as_secs_f64();
             let fit = fit_steps(
                 budget.as_ref(),
                 state.planned_steps,
                 state.step,
-                recent.as_slice(),
+                recent,
                 elapsed,
             );
             if fit != state.planned_steps {
-                let (minutes, per_step) = (opts.minutes.unwrap_or_default(), recent.mean());
+                let (minutes, per_step) = (opts.minutes.unwrap_or_default(), timing.recent.mean());
+                let was = state.planned_steps;
                 bar.suspend(|| {
                     tracing::info!(
                         "time budget {minutes} min at {per_step:.2}s a step: planning {fit} \
-                         steps (was {})",
-                        state.planned_steps
+                         steps (was {was})"
                     )
                 });
                 state.planned_steps = fit;
@@ -291,27 +275,76 @@ fn train_loop(
             }
         }
         let stop = opts.stop_after == Some(state.step) && state.step < state.planned_steps;
-        if state.step.is_multiple_of(opts.checkpoint_every)
-            || state.step == state.planned_steps
-            || stop
-        {
+        let last = state.step == state.planned_steps;
+        if state.step.is_multiple_of(opts.checkpoint_every) || last || stop {
             bar.suspend(|| log_step(run, model, &state, &stats, lr, tps));
-            if state.step < state.planned_steps {
+            if !last {
                 checkpoint::save(run.work, model, &state)?;
             }
         }
         if stop {
             bar.finish_and_clear();
+            let work = run.work.display();
             tracing::info!(
-                "stopped after step {} as asked; continue with --resume ({})",
-                state.step,
-                run.work.display()
+                "stopped after step {} as asked; continue with --resume ({work})",
+                state.step
             );
             return Ok(None);
         }
     }
     bar.finish_and_clear();
-    Ok(Some((state, throughput)))
+    Ok(Some((state, timing.throughput)))
+}
+
+impl Run<'_> {
+    /// The time budget (`--minutes`) the plan is fitted to, if any.
+    fn budget(&self) -> Option<Budget> {
+        let h = &self.opts.hyper;
+        self.opts.minutes.map(|m| Budget {
+            seconds: m * 60.0,
+            requested_steps: h.steps,
+            eval_batches: self.data.windows.len() as f64 / h.batch_size as f64,
+        })
+    }
+}
+
+/// This invocation's step timing: the thread picker's probes, the recent step times the plan
+/// is fitted with, and the throughput.
+struct Timing {
+    start: usize,
+    picker: Option<ThreadPicker>,
+    recent: RecentSteps,
+    throughput: Throughput,
+}
+
+impl Timing {
+    fn new(start: usize, threads: Option<i32>) -> Self {
+        Timing {
+            start,
+            picker: ThreadPicker::for_run(threads),
+            recent: RecentSteps::default(),
+            throughput: Throughput::default(),
+        }
+    }
+
+    fn before(&mut self, step: usize) {
+        if let Some(p) = self.picker.as_mut() {
+            p.before(step - self.start);
+        }
+    }
+
+    fn after(&mut self, step: usize, seconds: f64) {
+        let i = step - self.start;
+        if let Some(p) = self.picker.as_mut() {
+            p.after(i, seconds);
+        }
+        self.throughput.record(i, seconds);
+        // Step times at the chosen thread count: the first step (allocations) and the picker's
+        // probes left out.
+        if i > 0 && !self.picker.as_ref().is_some_and(|p| p.probing(i)) {
+            self.recent.push(seconds);
+        }
+    }
 }
 
 fn progress_bar(planned: usize, start: usize) -> ProgressBar {
