@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OverrideError {
-    #[error("`{0}`: expected KEY=VALUE (a dotted KEY for a nested field, e.g. frost.d=8)")]
+    #[error("`{0}`: expected KEY=VALUE (a dotted KEY for a nested field: section.field=VALUE)")]
     Malformed(String),
     #[error("`{key}`: `{part}` is not a table")]
     NotATable { key: String, part: String },
