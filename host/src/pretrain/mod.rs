@@ -4,17 +4,17 @@
 //! Qwen3-14B on a GPU.
 //!
 //! One file per arrow of the data flow:
-//! - [`run`]: `pretrain()`, top to bottom: resume checks -> corpus -> tokenizer -> model ->
+//! - `run.rs`: `pretrain()`, top to bottom: resume checks -> corpus -> tokenizer -> model ->
 //!   loop -> held-out evaluation -> the model folder.
-//! - [`hyper`]: the settings, their presets, `--set` and the learning-rate schedule.
-//! - [`bpe`]: tokenizer training, and what its `tokenizer_config.json` declares.
-//! - [`data`]: token ids: the training stream, its random windows, held-out windows.
-//! - [`step`]: one optimizer step (AdamW, clipping), stopped before a non-finite update.
-//! - [`schedule`]: fitting the step count to a time budget (pure functions).
-//! - [`threads`]: libtorch's thread count on a busy machine.
-//! - [`checkpoint`]: the resumable checkpoint (the shared `crate::checkpoint` store).
-//! - [`eval`]: held-out bits per byte and sampled continuations.
-//! - [`report`]: what `pretrain.json` holds.
+//! - `hyper.rs`: the settings, their presets, `--set` and the learning-rate schedule.
+//! - `bpe.rs`: tokenizer training, and what its `tokenizer_config.json` declares.
+//! - `data.rs`: token ids: the training stream, its random windows, held-out windows.
+//! - `step.rs`: one optimizer step (AdamW, clipping), stopped before a non-finite update.
+//! - `schedule.rs`: fitting the step count to a time budget (pure functions).
+//! - `threads.rs`: libtorch's thread count on a busy machine.
+//! - `checkpoint.rs`: the resumable checkpoint (the shared `crate::checkpoint` store).
+//! - `eval.rs`: held-out bits per byte and sampled continuations.
+//! - `report.rs`: what `pretrain.json` holds.
 
 pub mod bpe;
 pub mod checkpoint;
@@ -51,8 +51,6 @@ pub enum PretrainError {
     Tokenizer(String),
     #[error(transparent)]
     Model(#[from] crate::model::ModelError),
-    #[error("libtorch: {0}")]
-    Torch(#[from] tch::TchError),
     #[error("checkpoint {path}: {msg}")]
     Checkpoint { path: PathBuf, msg: String },
     #[error("invalid pretraining option {option}: {msg}")]
