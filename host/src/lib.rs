@@ -9,6 +9,7 @@ pub use frost_sdk as sdk;
 
 pub mod assignments;
 pub mod cache;
+pub mod checkpoint;
 pub mod config;
 pub mod corpus;
 pub mod files;
@@ -18,6 +19,7 @@ pub mod grpo;
 pub mod judge;
 pub mod model;
 pub mod optim;
+pub mod overrides;
 pub mod pretrain;
 pub mod run_dir;
 pub mod train;

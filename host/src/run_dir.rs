@@ -9,8 +9,8 @@
 //!                            state.json {step, seed}
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
 //! ```
-//! A checkpoint is written into a temporary folder and renamed into place, then `latest` is
-//! replaced the same way: a crash leaves the previous checkpoint intact and valid.
+//! The checkpoints go through [`crate::checkpoint::Checkpoints`] (the one machinery, shared
+//! with pretraining): a crash leaves the previous checkpoint intact and valid.
 
 use std::fs;
 use std::io::Write;
@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::checkpoint::{CheckpointError, Checkpoints};
 use crate::files::{io_error, IoError};
 
 #[derive(Debug, thiserror::Error)]
@@ -30,6 +31,15 @@ pub enum RunDirError {
     NoCheckpoint(PathBuf),
     #[error("checkpoint {path}: {msg}")]
     Checkpoint { path: PathBuf, msg: String },
+}
+
+impl From<CheckpointError> for RunDirError {
+    fn from(e: CheckpointError) -> Self {
+        match e {
+            CheckpointError::Io(e) => RunDirError::Io(e),
+            CheckpointError::Invalid { path, msg } => RunDirError::Checkpoint { path, msg },
+        }
+    }
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunDirError + '_ {
@@ -69,17 +79,10 @@ impl RunDir {
     ) -> Result<(Self, String, PathBuf, CheckpointState), RunDirError> {
         let cfg_path = path.join("config.toml");
         let config = fs::read_to_string(&cfg_path).map_err(io(&cfg_path))?;
-        let latest = path.join("checkpoints/latest");
-        let name = fs::read_to_string(&latest)
-            .map_err(|_| RunDirError::NoCheckpoint(path.to_path_buf()))?;
-        let ckpt = path.join("checkpoints").join(name.trim());
-        let state_path = ckpt.join("state.json");
-        let text = fs::read_to_string(&state_path).map_err(io(&state_path))?;
-        let state: CheckpointState =
-            serde_json::from_str(&text).map_err(|e| RunDirError::Checkpoint {
-                path: state_path.clone(),
-                msg: e.to_string(),
-            })?;
+        let ckpt = Checkpoints::new(path.join("checkpoints"))
+            .latest()
+            .ok_or_else(|| RunDirError::NoCheckpoint(path.to_path_buf()))?;
+        let state: CheckpointState = Checkpoints::read_state(&ckpt)?;
         let run = RunDir {
             path: path.to_path_buf(),
         };
@@ -118,53 +121,23 @@ impl RunDir {
         writeln!(f, "{value}").map_err(io(&p))
     }
 
-    /// Write a checkpoint atomically. `write_weights` fills the given folder (adapter or model).
+    /// Write a checkpoint atomically (through the shared [`Checkpoints`] store).
+    /// `write_weights` fills the given folder (adapter or model).
     pub fn checkpoint(
         &self,
         state: &CheckpointState,
         write_weights: impl FnOnce(&Path) -> Result<(), String>,
         write_optimizer: impl FnOnce(&Path) -> Result<(), String>,
     ) -> Result<PathBuf, RunDirError> {
-        let dir = self.path.join("checkpoints");
-        let name = format!("step-{:06}", state.step);
-        let tmp = dir.join(format!(".tmp-{name}"));
-        let fin = dir.join(&name);
-        let _ = fs::remove_dir_all(&tmp);
-        fs::create_dir_all(&tmp).map_err(io(&tmp))?;
-        let err = |msg: String| RunDirError::Checkpoint {
-            path: tmp.clone(),
-            msg,
-        };
-        write_weights(&tmp).map_err(err)?;
-        write_optimizer(&tmp.join("optimizer.safetensors")).map_err(err)?;
-        let state_json = serde_json::to_string_pretty(state).expect("state serializes");
-        fs::write(tmp.join("state.json"), state_json).map_err(io(&tmp))?;
-        if fin.exists() {
-            fs::remove_dir_all(&fin).map_err(io(&fin))?;
-        }
-        fs::rename(&tmp, &fin).map_err(io(&fin))?;
-        write_atomic(&dir.join("latest"), name.as_bytes())?;
-        self.prune_checkpoints(&name, 2)?;
+        let fin = self.checkpoints().save(state.step, state, |dir| {
+            write_weights(dir)?;
+            write_optimizer(&dir.join("optimizer.safetensors"))
+        })?;
         Ok(fin)
     }
 
-    /// Keep the newest `keep` checkpoints (the latest always among them).
-    fn prune_checkpoints(&self, latest: &str, keep: usize) -> Result<(), RunDirError> {
-        let dir = self.path.join("checkpoints");
-        let mut names: Vec<String> = fs::read_dir(&dir)
-            .map_err(io(&dir))?
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with("step-"))
-            .collect();
-        names.sort();
-        let n = names.len();
-        for old in names.into_iter().take(n.saturating_sub(keep)) {
-            if old != latest {
-                let _ = fs::remove_dir_all(dir.join(old));
-            }
-        }
-        Ok(())
+    fn checkpoints(&self) -> Checkpoints {
+        Checkpoints::new(self.path.join("checkpoints"))
     }
 }
 

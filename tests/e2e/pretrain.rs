@@ -187,7 +187,12 @@ fn an_interrupted_pretraining_resumes_to_the_same_weights() {
         !resumed.exists(),
         "a stopped run must not leave a model that looks valid"
     );
-    assert!(tmp.path().join(".resumed.work/state.json").is_file());
+    // The shared checkpoint layout: step folders and a `latest` pointer.
+    assert!(tmp.path().join(".resumed.work/latest").is_file());
+    assert!(tmp
+        .path()
+        .join(".resumed.work/step-000005/model/model.safetensors")
+        .is_file());
     pretrain(
         tmp.path(),
         &resumed,
@@ -264,4 +269,30 @@ fn a_missing_corpus_is_one_clear_error() {
         "{err}"
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_bad_set_is_one_clear_error_naming_the_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |set: &str| {
+        common::frost_host()
+            .args(["pretrain", "--config", "tiny", "--set", set, "--corpus"])
+            .arg(corpus())
+            .arg("--out")
+            .arg(tmp.path().join("model"))
+            .env("FROST_CACHE", tmp.path().join("cache"))
+            .output()
+            .unwrap()
+    };
+    for (set, want) in [
+        ("hidden=3", ["unknown field `hidden`", "hidden_size"]),
+        ("num_layers=two", ["num_layers", "invalid type"]),
+    ] {
+        let out = run(set);
+        assert!(!out.status.success(), "{set}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(want.iter().all(|w| err.contains(w)), "{set}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert!(!tmp.path().join("model").exists());
 }

@@ -11,7 +11,7 @@ use frost_host::corpus::CorpusSource;
 use frost_host::frost::{self, Proposal};
 use frost_host::judge::{self, Budget, CompiledProgram};
 use frost_host::model::{Input, LoadOptions, LoadedModel};
-use frost_host::pretrain::train::{pretrain, ModelSize, PretrainOptions};
+use frost_host::pretrain::{pretrain, ModelSize, PretrainOptions};
 use frost_sdk::types::{JudgeProgram, JudgeSegment, JudgeTerm, SegmentContent};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

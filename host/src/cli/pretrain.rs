@@ -60,8 +60,9 @@ pub struct PretrainArgs {
     /// libtorch threads [default: one per core for small, 1 for tiny].
     #[arg(long)]
     pub threads: Option<i32>,
-    /// Any other setting as KEY=VALUE (repeatable), e.g. hidden_size=192, num_layers=6,
-    /// warmup_steps=100, weight_decay=0 (the keys of `hyper` in pretrain.json).
+    /// Any other setting as KEY=VALUE (repeatable; the value in TOML syntax, as in training's
+    /// --set), e.g. hidden_size=192, num_layers=6, warmup_steps=100, weight_decay=0 (the keys
+    /// of `hyper` in pretrain.json).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
 }
@@ -104,9 +105,7 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
         h.seed = v;
     }
     h.warmup_steps = h.warmup_steps.min(h.steps / 2);
-    for s in &args.set {
-        h.set(s)?;
-    }
+    opts.hyper = opts.hyper.with_overrides(&args.set)?;
     if let Some(m) = args.minutes {
         anyhow::ensure!(m >= 0.0, "--minutes must be 0 (no budget) or positive");
         opts.minutes = (m > 0.0).then_some(m);

@@ -1,9 +1,10 @@
 //! The training config (`TrainConfig`): TOML in, validated, every field named in errors.
 //!
-//! `--set key.sub=value` overrides are applied to the TOML document before it is parsed, so an
-//! override goes through exactly the same checks as the file (unknown field, wrong type, range).
-//! Values written as strings but typed (device, dtype, corpus source) live in `values`, parsed
-//! once when the config is read; the range checks in `validate`.
+//! `--set key.sub=value` overrides are applied to the TOML document before it is parsed
+//! (`crate::overrides`, shared with pretraining), so an override goes through exactly the same
+//! checks as the file (unknown field, wrong type, range). Values written as strings but typed
+//! (device, dtype, corpus source) live in `values`, parsed once when the config is read; the
+//! range checks in `validate`.
 
 use std::path::PathBuf;
 
@@ -16,6 +17,7 @@ mod validate;
 mod values;
 
 pub use values::{DeviceSpec, Dtype};
+use crate::overrides::{from_table_with_overrides, OverrideError};
 
 /// The embedded default (`frost-host --game games/infill.wasm` with no `--config`).
 pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../../configs/tiny-infill.toml");
@@ -287,29 +289,20 @@ pub struct RunSection {
 impl TrainConfig {
     /// Parse TOML text after applying `--set` overrides, then validate.
     pub fn from_toml(text: &str, origin: &str, overrides: &[String]) -> Result<Self, ConfigError> {
-        let mut doc: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
+        let doc: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
             origin: origin.to_string(),
             message: e.message().to_string(),
         })?;
-        for o in overrides {
-            apply_override(&mut doc, o)?;
-        }
-        // Deserialize through serde_path_to_error so an unknown or mistyped field is reported
-        // with its full path (`frost.bogus`), not just its last name.
-        let cfg: TrainConfig =
-            serde_path_to_error::deserialize(toml::Value::Table(doc)).map_err(|e| {
-                let path = e.path().to_string();
-                let inner = e.into_inner();
-                let message = if path == "." {
-                    inner.message().to_string()
-                } else {
-                    format!("in `{path}`: {}", inner.message())
-                };
-                ConfigError::Parse {
-                    origin: origin.to_string(),
-                    message,
-                }
-            })?;
+        let cfg: TrainConfig = from_table_with_overrides(doc, overrides).map_err(|e| match e {
+            OverrideError::Malformed(spec) => ConfigError::BadOverride(spec),
+            OverrideError::NotATable { key, part } => {
+                invalid(&key, format!("`{part}` is not a table"))
+            }
+            OverrideError::Field(e) => ConfigError::Parse {
+                origin: origin.to_string(),
+                message: e.to_string(),
+            },
+        })?;
         cfg.validate()?;
         Ok(cfg)
     }
@@ -327,38 +320,6 @@ impl TrainConfig {
     pub fn game_config_json(&self) -> String {
         serde_json::to_string(&self.game.config).expect("toml table serializes to json")
     }
-}
-
-/// `key.sub=value`: the value is parsed as a TOML value (number, bool, string, array, inline
-/// table); a bare word that is not valid TOML is taken as a string (`--set model.device=cuda`).
-pub fn apply_override(doc: &mut toml::Table, spec: &str) -> Result<(), ConfigError> {
-    let (key, raw) = spec
-        .split_once('=')
-        .ok_or_else(|| ConfigError::BadOverride(spec.to_string()))?;
-    let key = key.trim();
-    if key.is_empty() || key.split('.').any(|p| p.is_empty()) {
-        return Err(ConfigError::BadOverride(spec.to_string()));
-    }
-    let raw = raw.trim();
-    let value = match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
-        Ok(mut t) => t.remove("v").expect("parsed key"),
-        Err(_) => toml::Value::String(raw.to_string()),
-    };
-    let parts: Vec<&str> = key.split('.').collect();
-    let mut table = doc;
-    for p in &parts[..parts.len() - 1] {
-        let entry = table
-            .entry(p.to_string())
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        table = match entry {
-            toml::Value::Table(t) => t,
-            _ => {
-                return Err(invalid(key, format!("`{p}` is not a table")));
-            }
-        };
-    }
-    table.insert(parts[parts.len() - 1].to_string(), value);
-    Ok(())
 }
 
 /// The JSON Schema of the config (`frost-host schema`).

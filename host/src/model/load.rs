@@ -177,6 +177,50 @@ fn is_adapter_var(name: &str) -> bool {
     name.contains(".lora_A.") || name.contains(".lora_B.")
 }
 
+/// Copies the weights of the model folder `dir` (single or sharded safetensors) into `vs`:
+/// every variable but the LoRA adapters must be there, with its shape; tensors Qwen3 does not
+/// use are skipped.
+pub fn load_weights(vs: &nn::VarStore, dir: &Path) -> Result<(), ModelError> {
+    let vars = vs.variables();
+    let mut loaded = BTreeSet::new();
+    let mut ignored = 0usize;
+    for file in weight_files(dir)? {
+        let tensors = Tensor::read_safetensors(&file).map_err(torch_err(&file))?;
+        for (name, t) in tensors {
+            if is_adapter_var(&name) {
+                ignored += 1;
+                continue;
+            }
+            match vars.get(&name) {
+                Some(var) => {
+                    copy_checked(&name, &file, var, &t)?;
+                    loaded.insert(name);
+                }
+                // A tied checkpoint may still carry lm_head.weight: it equals the embedding.
+                None => ignored += 1,
+            }
+        }
+    }
+    if ignored > 0 {
+        tracing::debug!(
+            "{ignored} tensors in {} are not used by Qwen3",
+            dir.display()
+        );
+    }
+    let mut missing: Vec<&String> = vars
+        .keys()
+        .filter(|n| !is_adapter_var(n) && !loaded.contains(*n))
+        .collect();
+    missing.sort();
+    if let Some(name) = missing.first() {
+        return Err(ModelError::MissingTensor {
+            name: name.to_string(),
+            path: dir.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
 impl LoadedModel {
     /// Loads a Hugging Face Qwen3 directory (config.json, weights, tokenizer.json).
     pub fn load(dir: &Path, opts: &LoadOptions) -> Result<Self, ModelError> {
@@ -194,43 +238,7 @@ impl LoadedModel {
         let mut net = Qwen3::build(vs.root(), &config, opts.lora.as_ref(), WeightInit::Empty)?;
         net.set_token_limit(tokenizer.vocab_size() as i64);
 
-        let vars = vs.variables();
-        let mut loaded = BTreeSet::new();
-        let mut ignored = 0usize;
-        for file in weight_files(dir)? {
-            let tensors = Tensor::read_safetensors(&file).map_err(torch_err(&file))?;
-            for (name, t) in tensors {
-                if is_adapter_var(&name) {
-                    ignored += 1;
-                    continue;
-                }
-                match vars.get(&name) {
-                    Some(var) => {
-                        copy_checked(&name, &file, var, &t)?;
-                        loaded.insert(name);
-                    }
-                    // A tied checkpoint may still carry lm_head.weight: it equals the embedding.
-                    None => ignored += 1,
-                }
-            }
-        }
-        if ignored > 0 {
-            tracing::debug!(
-                "{ignored} tensors in {} are not used by Qwen3",
-                dir.display()
-            );
-        }
-        let mut missing: Vec<&String> = vars
-            .keys()
-            .filter(|n| !is_adapter_var(n) && !loaded.contains(*n))
-            .collect();
-        missing.sort();
-        if let Some(name) = missing.first() {
-            return Err(ModelError::MissingTensor {
-                name: name.to_string(),
-                path: dir.to_path_buf(),
-            });
-        }
+        load_weights(&vs, dir)?;
         Ok(LoadedModel {
             net,
             vs,

@@ -12,10 +12,10 @@ use std::path::PathBuf;
 pub use generate::{
     left_pad, move_logprobs, sample, sample_no_cache, MoveLogProbs, SamplingParams, MASKED_LOGIT,
 };
-pub use load::{save_pretrained, LoadOptions, LoadedModel};
+pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
 pub use lora::{LoraConfig, LoraLinear};
 pub use qwen3::{Input, KvCache, Qwen3, Qwen3Config};
-pub use tokenizer::{Tok, CHATML_TEMPLATE};
+pub use tokenizer::{Tok, TokenizerConfig, CHATML_TEMPLATE};
 
 /// Everything that can go wrong when building, loading or saving a model. Each message names
 /// the file, field or tensor at fault.

@@ -1,4 +1,5 @@
-//! `Tok`: a Hugging Face `tokenizer.json` plus the special token ids of the checkpoint.
+//! `Tok`: a Hugging Face `tokenizer.json` plus the special token ids of the checkpoint, and
+//! the one writer of `tokenizer_config.json`.
 
 use std::path::Path;
 
@@ -14,8 +15,24 @@ pub struct Tok {
     bos: Option<u32>,
     eos: Option<u32>,
     pad: Option<u32>,
-    /// The checkpoint's Jinja chat template (`tokenizer_config.json`), if it has one.
-    chat_template: Option<String>,
+    config: TokenizerConfig,
+}
+
+/// What `tokenizer_config.json` declares besides the bos/eos/pad tokens `Tok` holds. Empty by
+/// default; a tokenizer Frost trains itself (pretraining) fills it in.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TokenizerConfig {
+    /// Special tokens besides bos/eos/pad (e.g. ChatML's turn markers). When there are any,
+    /// every special token is also declared in `added_tokens_decoder`.
+    pub additional_special_tokens: Vec<String>,
+    /// The Jinja chat template `transformers` renders.
+    pub chat_template: Option<String>,
+    /// The longest input the model was trained on.
+    pub model_max_length: Option<usize>,
+    /// Declare what `Tok` does itself: encoding adds no special tokens and no prefix space,
+    /// decoding does not clean up spaces, there is no unknown token (left out by default, as
+    /// `transformers` then replaces the post-processor of `tokenizer.json`).
+    pub plain_encoding: bool,
 }
 
 /// Qwen3's ChatML layout as a Jinja template: what the embedded default model's
@@ -53,8 +70,14 @@ impl Tok {
             bos,
             eos,
             pad,
-            chat_template: None,
+            config: TokenizerConfig::default(),
         }
+    }
+
+    /// The same tokenizer, saved with `config` in its `tokenizer_config.json`.
+    pub fn with_config(mut self, config: TokenizerConfig) -> Self {
+        self.config = config;
+        self
     }
 
     /// `tokenizer.json` alone, no special tokens.
@@ -102,13 +125,14 @@ impl Tok {
         tok.bos = lookup("bos_token", "bos_token_id");
         tok.eos = lookup("eos_token", "eos_token_id");
         tok.pad = lookup("pad_token", "pad_token_id");
-        tok.chat_template = tcfg
+        tok.config.chat_template = tcfg
             .as_ref()
             .and_then(|c| chat_template(c.get("chat_template")?));
         Ok(tok)
     }
 
-    /// Writes `tokenizer.json` and a `tokenizer_config.json` naming the special tokens.
+    /// Writes `tokenizer.json` and a `tokenizer_config.json` naming the special tokens (and
+    /// what `with_config` added).
     pub fn save(&self, dir: &Path) -> Result<(), ModelError> {
         let path = dir.join("tokenizer.json");
         self.inner
@@ -117,16 +141,75 @@ impl Tok {
                 path: path.clone(),
                 msg: e.to_string(),
             })?;
+        let path = dir.join("tokenizer_config.json");
+        let cfg = self.config_json().map_err(|msg| ModelError::Tokenizer {
+            path: path.clone(),
+            msg,
+        })?;
+        crate::files::write_json(&path, &cfg).map_err(|e| ModelError::io(e.path, e.source))
+    }
+
+    /// The content of `tokenizer_config.json`.
+    fn config_json(&self) -> Result<Value, String> {
         let name = |id: Option<u32>| id.and_then(|i| self.inner.id_to_token(i));
-        let cfg = serde_json::json!({
+        let mut cfg = serde_json::json!({
             "tokenizer_class": "PreTrainedTokenizerFast",
             "bos_token": name(self.bos),
             "eos_token": name(self.eos),
             "pad_token": name(self.pad),
         });
-        let path = dir.join("tokenizer_config.json");
-        std::fs::write(&path, serde_json::to_string_pretty(&cfg).expect("json"))
-            .map_err(|e| ModelError::io(&path, e))
+        let c = &self.config;
+        let map = cfg.as_object_mut().expect("an object");
+        if c.plain_encoding {
+            for flag in [
+                "add_bos_token",
+                "add_eos_token",
+                "add_prefix_space",
+                "clean_up_tokenization_spaces",
+            ] {
+                map.insert(flag.into(), false.into());
+            }
+            map.insert("unk_token".into(), Value::Null);
+        }
+        if let Some(n) = c.model_max_length {
+            map.insert("model_max_length".into(), n.into());
+        }
+        if !c.additional_special_tokens.is_empty() {
+            map.insert(
+                "additional_special_tokens".into(),
+                c.additional_special_tokens.clone().into(),
+            );
+            map.insert("added_tokens_decoder".into(), self.added_tokens_decoder()?);
+        }
+        if let Some(t) = &c.chat_template {
+            map.insert("chat_template".into(), t.clone().into());
+        }
+        Ok(cfg)
+    }
+
+    /// `{id: {content, special: true, ...}}` for every special token, by id.
+    fn added_tokens_decoder(&self) -> Result<Value, String> {
+        let mut ids = std::collections::BTreeMap::new();
+        for id in [self.bos, self.eos, self.pad].into_iter().flatten() {
+            if let Some(t) = self.inner.id_to_token(id) {
+                ids.insert(id, t);
+            }
+        }
+        for t in &self.config.additional_special_tokens {
+            let id = self
+                .inner
+                .token_to_id(t)
+                .ok_or_else(|| format!("special token {t} missing"))?;
+            ids.insert(id, t.clone());
+        }
+        let entries = ids.into_iter().map(|(id, t)| {
+            let entry = serde_json::json!({
+                "content": t, "lstrip": false, "normalized": false, "rstrip": false,
+                "single_word": false, "special": true
+            });
+            (id.to_string(), entry)
+        });
+        Ok(Value::Object(entries.collect()))
     }
 
     pub fn inner(&self) -> &Tokenizer {
@@ -189,7 +272,7 @@ impl Tok {
 
     /// The checkpoint's chat template, if `tokenizer_config.json` has one.
     pub fn chat_template(&self) -> Option<&str> {
-        self.chat_template.as_deref()
+        self.config.chat_template.as_deref()
     }
 
     /// The prompt a chat model reads: the checkpoint's own Jinja chat template rendered as
@@ -197,7 +280,7 @@ impl Tok {
     /// enable_thinking=False)` does. A ChatML tokenizer without a template gets
     /// [`CHATML_TEMPLATE`].
     pub fn apply_chat_template(&self, messages: &[ChatMessage]) -> Result<String, ModelError> {
-        let template = match &self.chat_template {
+        let template = match &self.config.chat_template {
             Some(t) => t.as_str(),
             None => {
                 for t in ["<|im_start|>", "<|im_end|>"] {

@@ -1,8 +1,7 @@
 //! The tokenizer: a byte-level BPE trained with the `tokenizers` crate, with Qwen's
-//! pre-tokenizer and special tokens, saved as `tokenizer.json` + `tokenizer_config.json`
-//! so that `transformers.AutoTokenizer` loads it and gives the same ids.
-
-use std::path::Path;
+//! pre-tokenizer and special tokens; [`model_tokenizer`] gives it the special tokens and chat
+//! template that `tokenizer_config.json` declares, so that `transformers.AutoTokenizer` loads
+//! it and gives the same ids.
 
 use tokenizers::models::bpe::{BpeTrainerBuilder, BPE};
 use tokenizers::normalizers::unicode::NFC;
@@ -15,6 +14,7 @@ use tokenizers::{
 };
 
 use super::PretrainError;
+use crate::model::{Tok, TokenizerConfig};
 
 /// Beginning/end of text and padding, as in Qwen's base models.
 pub const ENDOFTEXT: &str = "<|endoftext|>";
@@ -27,9 +27,9 @@ pub const SPECIAL_TOKENS: [&str; 3] = [ENDOFTEXT, IM_START, IM_END];
 /// Qwen2/Qwen3's pre-tokenization regex (letters, single digits, punctuation runs, newlines).
 const QWEN_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
 
-/// Qwen3's chat template with thinking disabled: ChatML turns and, for the generation prompt,
-/// an assistant turn with an empty think block.
-const CHAT_TEMPLATE: &str = "{%- for message in messages %}{{- '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>\\n' }}{%- endfor %}{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n<think>\\n\\n</think>\\n\\n' }}{%- endif %}";
+// The chat template written into tokenizer_config.json: Qwen3's ChatML layout, one definition
+// shared with the tokenizer's own fallback.
+use crate::model::CHATML_TEMPLATE as CHAT_TEMPLATE;
 
 /// Trains a byte-level BPE of at most `vocab_size` tokens (special tokens included) on the
 /// given texts. Every byte is in the initial alphabet, so any text can be encoded. A small
@@ -81,45 +81,20 @@ pub fn train_tokenizer<S: AsRef<str> + Send>(
     Ok(builder.into())
 }
 
-/// Writes `tokenizer.json` and a `tokenizer_config.json` naming the special tokens, the
-/// fast-tokenizer class and the chat template.
-pub fn save_tokenizer(
-    tok: &Tokenizer,
-    dir: &Path,
-    model_max_length: usize,
-) -> Result<(), PretrainError> {
-    let path = dir.join("tokenizer.json");
-    tok.save(&path, true)
-        .map_err(|e| PretrainError::Tokenizer(format!("writing {}: {e}", path.display())))?;
-    let mut added = serde_json::Map::new();
-    for t in SPECIAL_TOKENS {
-        let id = tok
-            .token_to_id(t)
-            .ok_or_else(|| PretrainError::Tokenizer(format!("special token {t} missing")))?;
-        added.insert(
-            id.to_string(),
-            serde_json::json!({
-                "content": t, "lstrip": false, "normalized": false, "rstrip": false,
-                "single_word": false, "special": true
-            }),
-        );
-    }
-    let config = serde_json::json!({
-        "tokenizer_class": "PreTrainedTokenizerFast",
-        "bos_token": ENDOFTEXT,
-        "eos_token": ENDOFTEXT,
-        "pad_token": ENDOFTEXT,
-        "unk_token": null,
-        "add_bos_token": false,
-        "add_eos_token": false,
-        "add_prefix_space": false,
-        "clean_up_tokenization_spaces": false,
-        "model_max_length": model_max_length,
-        "additional_special_tokens": [IM_START, IM_END],
-        "added_tokens_decoder": added,
-        "chat_template": CHAT_TEMPLATE,
-    });
-    super::write_json(&dir.join("tokenizer_config.json"), &config)
+/// The trained tokenizer as the model folder has it: `<|endoftext|>` as BOS, EOS and padding,
+/// the ChatML markers, Qwen3's chat template and the training window as `model_max_length`
+/// (written by the model module's saver, the one writer of `tokenizer_config.json`).
+pub fn model_tokenizer(tok: &Tokenizer, model_max_length: usize) -> Result<Tok, PretrainError> {
+    let eot = tok
+        .token_to_id(ENDOFTEXT)
+        .ok_or_else(|| PretrainError::Tokenizer(format!("special token {ENDOFTEXT} missing")))?;
+    let config = TokenizerConfig {
+        additional_special_tokens: vec![IM_START.to_string(), IM_END.to_string()],
+        chat_template: Some(CHAT_TEMPLATE.to_string()),
+        model_max_length: Some(model_max_length),
+        plain_encoding: true,
+    };
+    Ok(Tok::new(tok.clone(), Some(eot), Some(eot), Some(eot)).with_config(config))
 }
 
 #[cfg(test)]
@@ -150,6 +125,28 @@ mod tests {
         // Digits are split one by one, as in Qwen.
         let enc = tok.encode("1599", false).unwrap();
         assert_eq!(enc.get_ids().len(), 4);
+    }
+
+    #[test]
+    fn the_model_tokenizer_declares_every_special_token_and_the_template() {
+        let tok = train_tokenizer(std::iter::repeat_n(TEXT, 4), 300).unwrap();
+        let d = tempfile::tempdir().unwrap();
+        model_tokenizer(&tok, 64).unwrap().save(d.path()).unwrap();
+        let text = std::fs::read_to_string(d.path().join("tokenizer_config.json")).unwrap();
+        let cfg: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(cfg["eos_token"], ENDOFTEXT);
+        assert_eq!(cfg["model_max_length"], 64);
+        assert_eq!(cfg["add_bos_token"], false);
+        assert_eq!(
+            cfg["additional_special_tokens"],
+            serde_json::json!([IM_START, IM_END])
+        );
+        let declared: Vec<&str> = ["0", "1", "2"]
+            .iter()
+            .map(|id| cfg["added_tokens_decoder"][id]["content"].as_str().unwrap())
+            .collect();
+        assert_eq!(declared, SPECIAL_TOKENS);
+        assert_eq!(cfg["chat_template"], CHAT_TEMPLATE);
     }
 
     #[test]

@@ -3,20 +3,41 @@
 //! downloaded on the machines Frost targets first, and the very same loading path then serves
 //! Qwen3-14B on a GPU.
 //!
-//! - [`bpe`]: tokenizer training and the `tokenizer.json` / `tokenizer_config.json` pair.
-//! - [`train`]: the loop (AdamW, warmup + cosine, clipping, checkpoints, held-out bits/byte).
+//! One file per arrow of the data flow:
+//! - `run.rs`: `pretrain()`, top to bottom: resume checks -> corpus -> tokenizer -> model ->
+//!   loop -> held-out evaluation -> the model folder.
+//! - `hyper.rs`: the settings, their presets, `--set` and the learning-rate schedule.
+//! - `bpe.rs`: tokenizer training, and what its `tokenizer_config.json` declares.
+//! - `data.rs`: token ids: the training stream, its random windows, held-out windows.
+//! - `step.rs`: one optimizer step (AdamW, clipping), stopped before a non-finite update.
+//! - `schedule.rs`: fitting the step count to a time budget (pure functions).
+//! - `threads.rs`: libtorch's thread count on a busy machine.
+//! - `checkpoint.rs`: the resumable checkpoint (the shared `crate::checkpoint` store).
+//! - `eval.rs`: held-out bits per byte and sampled continuations.
+//! - `report.rs`: what `pretrain.json` holds.
 
 pub mod bpe;
-pub mod train;
+pub mod checkpoint;
+mod data;
+mod eval;
+pub mod hyper;
+pub mod report;
+mod run;
+mod schedule;
+mod step;
+mod threads;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::corpus::CorpusError;
-use crate::files::{io_error, IoError};
+use crate::files::IoError;
 
 pub use crate::cache::{default_model_dir, is_model_dir, DEFAULT_MODEL_NAME};
 pub use crate::corpus::{load_corpus, Corpus, CorpusSource, Document};
-pub use train::{pretrain, ModelSize, PretrainOptions, PretrainReport};
+pub use checkpoint::{has_checkpoint, work_dir};
+pub use hyper::{Hyper, ModelSize};
+pub use report::PretrainReport;
+pub use run::pretrain;
 
 /// Everything that can go wrong while pretraining. Each message names the file or setting at
 /// fault and, where there is one, the fix.
@@ -30,8 +51,6 @@ pub enum PretrainError {
     Tokenizer(String),
     #[error(transparent)]
     Model(#[from] crate::model::ModelError),
-    #[error("libtorch: {0}")]
-    Torch(#[from] tch::TchError),
     #[error("checkpoint {path}: {msg}")]
     Checkpoint { path: PathBuf, msg: String },
     #[error("invalid pretraining option {option}: {msg}")]
@@ -39,8 +58,57 @@ pub enum PretrainError {
 }
 
 impl PretrainError {
-    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
-        PretrainError::Io(io_error(path)(source))
+    pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> Self {
+        PretrainError::Io(crate::files::io_error(path)(source))
+    }
+}
+
+/// What to pretrain on, where to put it, and how.
+#[derive(Clone, Debug)]
+pub struct PretrainOptions {
+    pub corpus: CorpusSource,
+    /// The output model directory (created atomically at the end).
+    pub out: PathBuf,
+    pub size: ModelSize,
+    pub hyper: Hyper,
+    /// Wall-clock budget for the whole run: if the planned steps would not fit (measured after
+    /// a few steps), fewer steps are planned and the schedule follows the new count.
+    pub minutes: Option<f64>,
+    /// Continue from the checkpoint in the work folder next to `out`.
+    pub resume: bool,
+    /// Steps between checkpoints (and between held-out estimates in the log).
+    pub checkpoint_every: usize,
+    /// Stop after this step with a checkpoint and no model, as an interrupted run would
+    /// (to split a long run; `resume` continues it).
+    pub stop_after: Option<usize>,
+    /// libtorch intra-op threads (None: its default, one per core).
+    pub threads: Option<i32>,
+}
+
+impl PretrainOptions {
+    pub fn new(corpus: CorpusSource, out: PathBuf, size: ModelSize) -> Self {
+        PretrainOptions {
+            corpus,
+            out,
+            size,
+            hyper: Hyper::preset(size),
+            minutes: match size {
+                ModelSize::Small => Some(15.0),
+                ModelSize::Tiny => None,
+            },
+            resume: false,
+            checkpoint_every: match size {
+                ModelSize::Small => 100,
+                ModelSize::Tiny => 10,
+            },
+            stop_after: None,
+            // A toy model gains nothing from threads, and one thread stays fast and exactly
+            // reproducible on a busy machine.
+            threads: match size {
+                ModelSize::Small => None,
+                ModelSize::Tiny => Some(1),
+            },
+        }
     }
 }
 
@@ -56,7 +124,7 @@ pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
         dir.display()
     );
     let mut opts = PretrainOptions::new(CorpusSource::Default, dir.clone(), ModelSize::Small);
-    opts.resume = train::has_checkpoint(&dir);
+    opts.resume = has_checkpoint(&dir);
     let done = match pretrain(&opts) {
         // A checkpoint from other settings (an older Frost): start over rather than fail.
         Err(PretrainError::Checkpoint { path, msg }) if opts.resume => {
@@ -71,9 +139,4 @@ pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
         option: "stop_after".to_string(),
         msg: "the default model's run stopped early".to_string(),
     })
-}
-
-/// Pretty JSON, written atomically.
-pub(crate) fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), PretrainError> {
-    Ok(crate::files::write_json(path, value)?)
 }
