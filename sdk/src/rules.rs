@@ -95,14 +95,7 @@ pub fn check_passages(req: &Requirements, passages: &[Passage]) -> Result<(), St
 /// least one move slot overall and at most one per term, finite weights, something scored in
 /// every term, token ids inside the vocabulary, a reference move of the move's length.
 pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Result<(), RuleError> {
-    let check_ids = |what: &str, ids: &[u32]| match ids.iter().find(|&&id| id >= vocab_size) {
-        Some(id) => Err(broken(
-            "token ids are below the vocabulary size",
-            format!("{what} has token id {id}, the tokenizer has {vocab_size} tokens"),
-        )),
-        None => Ok(()),
-    };
-    validate_prompt(&round.prompt, &check_ids)?;
+    validate_prompt(&round.prompt, vocab_size)?;
     if round.judge.terms.is_empty() {
         return Err(broken(
             "the judge program has at least one term",
@@ -137,7 +130,7 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
         }
         for (i, s) in term.segments.iter().enumerate() {
             if let SegmentContent::Tokens(ids) = &s.content {
-                check_ids(&format!("term {t} segment {i}"), ids)?;
+                check_ids(&format!("term {t} segment {i}"), ids, vocab_size)?;
             }
         }
     }
@@ -147,7 +140,11 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
             "no term reads the move, so every move would get the same reward".into(),
         ));
     }
-    check_ids("banned_token_ids", &round.constraints.banned_token_ids)?;
+    check_ids(
+        "banned_token_ids",
+        &round.constraints.banned_token_ids,
+        vocab_size,
+    )?;
     if let Some(m) = &round.reference_move {
         if m.len() != req.move_tokens as usize {
             return Err(broken(
@@ -159,15 +156,22 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
                 ),
             ));
         }
-        check_ids("the reference move", m)?;
+        check_ids("the reference move", m, vocab_size)?;
     }
     Ok(())
 }
 
-fn validate_prompt(
-    prompt: &Prompt,
-    check_ids: &dyn Fn(&str, &[u32]) -> Result<(), RuleError>,
-) -> Result<(), RuleError> {
+fn check_ids(what: &str, ids: &[u32], vocab_size: u32) -> Result<(), RuleError> {
+    match ids.iter().find(|&&id| id >= vocab_size) {
+        Some(id) => Err(broken(
+            "token ids are below the vocabulary size",
+            format!("{what} has token id {id}, the tokenizer has {vocab_size} tokens"),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn validate_prompt(prompt: &Prompt, vocab_size: u32) -> Result<(), RuleError> {
     match prompt {
         Prompt::Chat(msgs) => {
             if msgs.is_empty() {
@@ -189,7 +193,7 @@ fn validate_prompt(
             }
             for (i, s) in segs.iter().enumerate() {
                 if let PromptSegment::Tokens(ids) = s {
-                    check_ids(&format!("prompt segment {i}"), ids)?;
+                    check_ids(&format!("prompt segment {i}"), ids, vocab_size)?;
                 }
             }
         }

@@ -197,4 +197,75 @@ mod tests {
         assert_eq!(sample_passage(9, 4), sample_passage(9, 4));
         assert_ne!(sample_passage(9, 4), sample_passage(9, 5));
     }
+
+    /// A game whose config picks how it misbehaves.
+    struct Odd;
+
+    #[derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema, Default)]
+    #[serde(crate = "frost_sdk::serde", default)]
+    #[schemars(crate = "frost_sdk::schemars")]
+    struct OddConfig {
+        mode: String,
+    }
+
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+    impl Game for Odd {
+        type Config = OddConfig;
+        const NAME: &'static str = "odd";
+        const VERSION: &'static str = "1";
+        const DESCRIPTION: &'static str = "";
+        fn requirements(c: &OddConfig) -> Result<crate::Requirements, String> {
+            Ok(crate::Requirements {
+                move_tokens: if c.mode == "long" { 300 } else { 2 },
+                passages: vec![crate::PassageSpec { tokens: 5 }],
+            })
+        }
+        fn new_round(c: &OddConfig, _: u64, p: &[Passage]) -> Result<Round, String> {
+            let story = p[0].token_ids.clone();
+            let term = match c.mode.as_str() {
+                "no_move" => crate::JudgeTerm::new(1.0).scored_tokens(story),
+                _ => crate::JudgeTerm::new(1.0)
+                    .context_move()
+                    .scored_tokens(story),
+            };
+            let prompt = crate::Prompt::Chat(vec![crate::ChatMessage::user(p[0].text.clone())]);
+            let round = Round::new(prompt, vec![term]);
+            Ok(match c.mode.as_str() {
+                "random" => {
+                    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    round.with_banned_token_ids(vec![n])
+                }
+                "huge" => round.with_banned_strings(vec!["x".repeat(2 << 20)]),
+                _ => round,
+            })
+        }
+    }
+
+    #[test]
+    fn check_round_finds_what_the_host_would_refuse() {
+        let rounds = check_rounds::<Odd>("", 0..3).unwrap();
+        assert_eq!(rounds.len(), 3);
+        for (mode, says) in [
+            (
+                "no_move",
+                "broke the rule 'the judge program has a move slot'",
+            ),
+            ("long", "broke the rule 'move length is 1..=256 tokens'"),
+            ("random", "gave another round"),
+            ("huge", "over game.limits.max_output_bytes"),
+        ] {
+            let e = check_rounds::<Odd>(&format!(r#"{{"mode": "{mode}"}}"#), 0..1).unwrap_err();
+            assert!(
+                e.starts_with("game 'odd'") && e.contains(says),
+                "{mode}: {e}"
+            );
+        }
+        let e = check_round::<Odd>("", 0, &[tokenize("one two")]).unwrap_err();
+        assert!(e.contains("passage 0 has 2 tokens"), "{e}");
+        let mut p = tokenize("a b c d e");
+        p.token_ids[0] = VOCAB_SIZE;
+        let e = check_round::<Odd>("", 0, &[p]).unwrap_err();
+        assert!(e.contains(&format!("token id {VOCAB_SIZE}")), "{e}");
+    }
 }

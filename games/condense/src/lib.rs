@@ -149,7 +149,7 @@ mod tests {
     fn the_reward_is_xed_of_the_story_given_the_move() {
         let config = r#"{"story_tokens": 4}"#;
         let story = tokenize("The cat sat down");
-        let r = check_round::<Condense>(config, 0, &[story.clone()]).unwrap();
+        let r = check_round::<Condense>(config, 0, std::slice::from_ref(&story)).unwrap();
         let s = frost_sdk::SegmentContent::Tokens(story.token_ids.clone());
         let with_move = &r.judge.terms[0];
         let baseline = &r.judge.terms[1];

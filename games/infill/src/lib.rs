@@ -161,7 +161,8 @@ mod tests {
     fn the_gap_is_cut_out_of_the_prompt_and_scored_as_configured() {
         let config = r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2}"#;
         let p = frost_sdk::testing::tokenize("One two three four five six seven");
-        let r = frost_sdk::testing::check_round::<Infill>(config, 0, &[p.clone()]).unwrap();
+        let r =
+            frost_sdk::testing::check_round::<Infill>(config, 0, std::slice::from_ref(&p)).unwrap();
         let Prompt::Chat(msgs) = &r.prompt else {
             panic!("the default prompt is chat")
         };
