@@ -10,14 +10,30 @@
 //! ```
 //!
 //! On `wasm32` the macro emits the component exports of the WIT world `frost:game@0.1.0`
-//! (`sdk/wit/game.wit`); on native targets it emits C-ABI exports (JSON across the
-//! boundary, see [`native`]) for trusted plugins loaded with `--allow-native`.
+//! (`sdk/wit/since_v0.1.0/game.wit`); on native targets it emits C-ABI exports (JSON across
+//! the boundary, see [`native`]) for trusted plugins loaded with `--allow-native`.
+//!
+//! [`rules`] are the host's checks on what a game returns, and [`testing`] runs them from a
+//! game's own `cargo test`. The SDK re-exports [`serde`], [`serde_json`] and [`schemars`], so a
+//! game needs no other dependency (derives then name the crate:
+//! `#[serde(crate = "frost_sdk::serde")]`, `#[schemars(crate = "frost_sdk::schemars")]`).
 
 // Lets paths written as `frost_sdk::...` (in the generated bindings) resolve inside this crate too.
 extern crate self as frost_sdk;
 
+mod builders;
+pub mod limits;
+pub mod rules;
+pub mod testing;
 pub mod types;
+mod version;
+
 pub use types::*;
+pub use version::{ABI_VERSION, WIT_INTERFACE};
+// The versions a game's config derives must match; re-exported so a game needs only the SDK.
+pub use schemars;
+pub use serde;
+pub use serde_json;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
@@ -84,24 +100,7 @@ pub fn new_round<G: Game>(
     passages: &[Passage],
 ) -> Result<Round, String> {
     let config = parse_config::<G>(config_json)?;
-    let req = G::requirements(&config)?;
-    if passages.len() != req.passages.len() {
-        return Err(format!(
-            "expected {} passage(s), got {}",
-            req.passages.len(),
-            passages.len()
-        ));
-    }
-    for (i, (p, spec)) in passages.iter().zip(&req.passages).enumerate() {
-        if p.token_ids.len() != spec.tokens as usize || p.offsets.len() != p.token_ids.len() {
-            return Err(format!(
-                "passage {i} has {} tokens ({} offsets), expected {}",
-                p.token_ids.len(),
-                p.offsets.len(),
-                spec.tokens
-            ));
-        }
-    }
+    rules::check_passages(&G::requirements(&config)?, passages)?;
     G::new_round(&config, seed, passages)
 }
 
@@ -137,20 +136,20 @@ macro_rules! export_game {
         #[cfg(target_arch = "wasm32")]
         const _: () = {
             impl $crate::__wasm::Guest for $game {
-                fn describe() -> $crate::__wasm::GameInfo {
-                    $crate::__wasm::describe::<$game>()
+                fn describe() -> $crate::GameInfo {
+                    $crate::describe::<$game>()
                 }
                 fn configure(
                     config: ::std::string::String,
-                ) -> ::std::result::Result<$crate::__wasm::Requirements, ::std::string::String> {
-                    $crate::__wasm::configure::<$game>(&config)
+                ) -> ::std::result::Result<$crate::Requirements, ::std::string::String> {
+                    $crate::configure::<$game>(&config)
                 }
                 fn new_round(
                     config: ::std::string::String,
                     seed: u64,
-                    passages: ::std::vec::Vec<$crate::__wasm::Passage>,
-                ) -> ::std::result::Result<$crate::__wasm::Round, ::std::string::String> {
-                    $crate::__wasm::new_round::<$game>(&config, seed, passages)
+                    passages: ::std::vec::Vec<$crate::Passage>,
+                ) -> ::std::result::Result<$crate::Round, ::std::string::String> {
+                    $crate::new_round::<$game>(&config, seed, &passages)
                 }
             }
             $crate::__wasm::bindings::__export_frost_game!($game with_types_in $crate::__wasm::bindings);
@@ -247,9 +246,10 @@ mod tests {
             token_ids: vec![1],
             offsets: vec![(0, 2)],
         };
-        assert!(new_round::<G>("", 0, &[p])
-            .unwrap_err()
-            .contains("expected 2"));
+        assert_eq!(
+            new_round::<G>("", 0, &[p]).unwrap_err(),
+            "passage 0 has 1 tokens and 1 offsets, the game needs 2 tokens"
+        );
     }
 
     #[test]

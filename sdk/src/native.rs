@@ -22,8 +22,12 @@ pub const SYM_CONFIGURE: &[u8] = b"frost_game_configure\0";
 pub const SYM_NEW_ROUND: &[u8] = b"frost_game_new_round\0";
 pub const SYM_FREE: &[u8] = b"frost_game_free\0";
 
-/// [`crate::ABI_VERSION`] as a C string.
-pub const ABI_VERSION_C: &std::ffi::CStr = c"0.1.0";
+/// [`crate::ABI_VERSION`] as a C string, from the same literal.
+pub const ABI_VERSION_C: &std::ffi::CStr =
+    match std::ffi::CStr::from_bytes_with_nul(concat!(crate::abi_version!(), "\0").as_bytes()) {
+        Ok(s) => s,
+        Err(_) => panic!("the ABI version has no interior NUL"),
+    };
 
 /// Bytes owned by the plugin (a leaked `Vec<u8>`), returned to it through `frost_game_free`.
 #[repr(C)]

@@ -1,18 +1,17 @@
-//! Plain data that crosses the game boundary. The host converts the WIT-generated types
-//! (or the native plugin's JSON) into exactly these, so the rest of the host sees one shape
-//! whichever way a game was loaded. Extend with care: these names are the contract.
+//! Plain data that crosses the game boundary, one Rust type per WIT type of
+//! `sdk/wit/since_v0.1.0/game.wit`, field for field. A game's component bindings use these
+//! types directly (see `wasm.rs`); the host converts its wasmtime-generated types into them and
+//! native plugins send them as JSON, so the rest of the host sees one shape whichever way a
+//! game was loaded. Extend with care: these names are the contract.
 
 use serde::{Deserialize, Serialize};
-
-/// Version of the game interface (the WIT package `frost:game@0.1.0`).
-pub const ABI_VERSION: &str = "0.1.0";
 
 /// What a game says about itself before any round is played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameInfo {
     pub name: String,
     pub version: String,
-    /// The SDK/ABI version the game was built against; must equal [`ABI_VERSION`].
+    /// The SDK/ABI version the game was built against; must equal [`crate::ABI_VERSION`].
     pub abi_version: String,
     pub description: String,
     /// JSON Schema (schemars) of the game's config, as a JSON string.
@@ -140,23 +139,5 @@ impl Passage {
             end += 1;
         }
         &self.text[start..end]
-    }
-}
-
-impl JudgeSegment {
-    /// A segment whose tokens enter the term's cross-entropy.
-    pub fn scored(content: SegmentContent) -> Self {
-        JudgeSegment {
-            content,
-            scored: true,
-        }
-    }
-
-    /// A segment the judge reads as context only.
-    pub fn unscored(content: SegmentContent) -> Self {
-        JudgeSegment {
-            content,
-            scored: false,
-        }
     }
 }

@@ -3,22 +3,25 @@
 //! without using the story's words. reward = xent(s) - xent(s | x), i.e. two judge terms:
 //! `+1 * -CE(s | x)` and `-1 * -CE(s)` (a move-independent baseline).
 
+use frost_sdk::limits::MOVE_TOKENS_RANGE;
+use frost_sdk::schemars::JsonSchema;
+use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
-    export_game, ChatMessage, Game, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints,
-    Passage, PassageSpec, Prompt, PromptSegment, Requirements, Round, SegmentContent,
+    export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
+    Requirements, Round,
 };
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(crate = "frost_sdk::serde", rename_all = "lowercase")]
+#[schemars(crate = "frost_sdk::schemars")]
 pub enum PromptStyle {
     Chat,
     Raw,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
+#[serde(crate = "frost_sdk::serde", default, deny_unknown_fields)]
+#[schemars(crate = "frost_sdk::schemars")]
 pub struct CondenseConfig {
     /// Length of the story s, in tokens.
     pub story_tokens: u32,
@@ -68,9 +71,9 @@ impl Game for Condense {
         predictable without using its words; reward = xed(s | x) = xent(s) - xent(s | x).";
 
     fn requirements(c: &CondenseConfig) -> Result<Requirements, String> {
-        if !(1..=256).contains(&c.move_tokens) {
+        if !MOVE_TOKENS_RANGE.contains(&c.move_tokens) {
             return Err(format!(
-                "move_tokens must be 1..=256, got {}",
+                "move_tokens must be {MOVE_TOKENS_RANGE:?}, got {}",
                 c.move_tokens
             ));
         }
@@ -92,58 +95,33 @@ impl Game for Condense {
         let story = &passages[0];
         let n = c.move_tokens;
         let prompt = match c.prompt {
-            PromptStyle::Chat => Prompt::Chat(vec![ChatMessage {
-                role: "user".into(),
-                content: format!(
-                    "Write a text of {n} tokens that would best prepare a reader to predict the \
-                     story below, without using any of the story's words.\n\nStory:\n{}",
-                    story.text
-                ),
-            }]),
+            PromptStyle::Chat => Prompt::Chat(vec![ChatMessage::user(format!(
+                "Write a text of {n} tokens that would best prepare a reader to predict the \
+                 story below, without using any of the story's words.\n\nStory:\n{}",
+                story.text
+            ))]),
             PromptStyle::Raw => Prompt::Raw(vec![
                 PromptSegment::Text("Story:\n".into()),
                 PromptSegment::Tokens(story.token_ids.clone()),
                 PromptSegment::Text("\n\nThe story in other words:".into()),
             ]),
         };
-        let s = || SegmentContent::Tokens(story.token_ids.clone());
-        let mut with_move = vec![JudgeSegment::unscored(SegmentContent::Move)];
+        // +1 * -CE(s | x)
+        let mut with_move = JudgeTerm::new(1.0).bos().context_move();
         if !c.separator.is_empty() {
-            with_move.push(JudgeSegment::unscored(SegmentContent::Text(
-                c.separator.clone(),
-            )));
+            with_move = with_move.context_text(c.separator.clone());
         }
-        with_move.push(JudgeSegment::scored(s()));
-        let judge = JudgeProgram {
-            terms: vec![
-                // +1 * -CE(s | x)
-                JudgeTerm {
-                    weight: 1.0,
-                    bos: true,
-                    segments: with_move,
-                },
-                // -1 * -CE(s): the baseline xent(s), the same for every move.
-                JudgeTerm {
-                    weight: -1.0,
-                    bos: true,
-                    segments: vec![JudgeSegment::scored(s())],
-                },
-            ],
-        };
+        let with_move = with_move.scored_tokens(story.token_ids.clone());
+        // -1 * -CE(s): the baseline xent(s), the same for every move.
+        let baseline = JudgeTerm::new(-1.0)
+            .bos()
+            .scored_tokens(story.token_ids.clone());
         let banned_strings = if c.ban_story_words {
             story_words(&story.text, c.min_banned_word_chars as usize)
         } else {
             vec![]
         };
-        Ok(Round {
-            prompt,
-            judge,
-            constraints: MoveConstraints {
-                banned_token_ids: vec![],
-                banned_strings,
-            },
-            reference_move: None,
-        })
+        Ok(Round::new(prompt, vec![with_move, baseline]).with_banned_strings(banned_strings))
     }
 }
 
@@ -152,6 +130,62 @@ export_game!(Condense);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use frost_sdk::testing::{check_round, check_rounds, tokenize};
+
+    #[test]
+    fn rounds_pass_the_host_rules() {
+        for config in [
+            "",
+            r#"{"separator": ""}"#,
+            r#"{"prompt": "raw", "ban_story_words": false, "story_tokens": 9}"#,
+            r#"{"move_tokens": 256, "story_tokens": 1}"#,
+        ] {
+            check_rounds::<Condense>(config, 0..8).unwrap_or_else(|e| panic!("{config}: {e}"));
+        }
+    }
+
+    #[test]
+    fn the_reward_is_xed_of_the_story_given_the_move() {
+        let config = r#"{"story_tokens": 4}"#;
+        let story = tokenize("The cat sat down");
+        let r = check_round::<Condense>(config, 0, std::slice::from_ref(&story)).unwrap();
+        let s = frost_sdk::SegmentContent::Tokens(story.token_ids.clone());
+        let with_move = &r.judge.terms[0];
+        let baseline = &r.judge.terms[1];
+        assert_eq!((with_move.weight, baseline.weight), (1.0, -1.0));
+        assert_eq!(with_move.segments.len(), 3, "move, separator, story");
+        assert_eq!(
+            with_move.segments[0].content,
+            frost_sdk::SegmentContent::Move
+        );
+        assert_eq!(
+            (&with_move.segments[2].content, with_move.segments[2].scored),
+            (&s, true)
+        );
+        assert_eq!(baseline.segments.len(), 1);
+        assert_eq!(r.constraints.banned_strings, ["the", "cat", "sat", "down"]);
+        let r = check_round::<Condense>(
+            r#"{"story_tokens": 4, "separator": "", "ban_story_words": false}"#,
+            0,
+            &[story],
+        )
+        .unwrap();
+        assert_eq!(r.judge.terms[0].segments.len(), 2);
+        assert!(r.constraints.banned_strings.is_empty());
+    }
+
+    #[test]
+    fn bad_configs_name_the_field() {
+        for (config, field) in [
+            (r#"{"move_tokens": 0}"#, "move_tokens"),
+            (r#"{"story_tokens": 0}"#, "story_tokens"),
+            (r#"{"min_banned_word_chars": 0}"#, "min_banned_word_chars"),
+        ] {
+            let e = check_rounds::<Condense>(config, 0..1).unwrap_err();
+            assert!(e.contains(field), "{config}: {e}");
+        }
+    }
 
     #[test]
     fn story_words_are_distinct_lowercase_and_long_enough() {

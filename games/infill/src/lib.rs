@@ -2,15 +2,18 @@
 //! the gap (`gap_tokens` tokens) and the judge scores the completed text: the log-likelihood
 //! of `move + suffix` given the prefix (or of the suffix alone with `score = "suffix"`).
 
+use frost_sdk::limits::MOVE_TOKENS_RANGE;
+use frost_sdk::schemars::JsonSchema;
+use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
-    export_game, ChatMessage, Game, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints,
-    Passage, PassageSpec, Prompt, PromptSegment, Requirements, Round, SegmentContent,
+    export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
+    Requirements, Round, SegmentContent,
 };
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// What the judge scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(crate = "frost_sdk::serde")]
+#[schemars(crate = "frost_sdk::schemars")]
 pub enum Score {
     /// The joint likelihood of the completed text: the move's tokens and the suffix.
     #[serde(rename = "move+suffix")]
@@ -22,7 +25,8 @@ pub enum Score {
 
 /// How the player sees the assignment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(crate = "frost_sdk::serde", rename_all = "lowercase")]
+#[schemars(crate = "frost_sdk::schemars")]
 pub enum PromptStyle {
     /// An instruction with the text and a [GAP] marker, for a chat model.
     Chat,
@@ -31,7 +35,8 @@ pub enum PromptStyle {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
+#[serde(crate = "frost_sdk::serde", default, deny_unknown_fields)]
+#[schemars(crate = "frost_sdk::schemars")]
 pub struct InfillConfig {
     /// Tokens of context before the gap (given to the judge, not scored).
     pub prefix_tokens: u32,
@@ -70,8 +75,11 @@ impl Game for Infill {
         given the prefix (or of the suffix alone).";
 
     fn requirements(c: &InfillConfig) -> Result<Requirements, String> {
-        if !(1..=256).contains(&c.gap_tokens) {
-            return Err(format!("gap_tokens must be 1..=256, got {}", c.gap_tokens));
+        if !MOVE_TOKENS_RANGE.contains(&c.gap_tokens) {
+            return Err(format!(
+                "gap_tokens must be {MOVE_TOKENS_RANGE:?}, got {}",
+                c.gap_tokens
+            ));
         }
         if c.prefix_tokens == 0 {
             return Err("prefix_tokens must be at least 1 (the gap needs context)".into());
@@ -97,21 +105,16 @@ impl Game for Infill {
         let n = p.token_ids.len();
         let prompt = match c.prompt {
             PromptStyle::Chat => Prompt::Chat(vec![
-                ChatMessage {
-                    role: "system".into(),
-                    content: "You restore missing text. Reply with the missing text only, \
-                              nothing before or after it."
-                        .into(),
-                },
-                ChatMessage {
-                    role: "user".into(),
-                    content: format!(
-                        "A passage with {gap} tokens missing at {GAP_MARKER}:\n\n{}{GAP_MARKER}{}\n\n\
-                         Write the missing text.",
-                        p.text_between(0, pre),
-                        p.text_between(pre + gap, n),
-                    ),
-                },
+                ChatMessage::system(
+                    "You restore missing text. Reply with the missing text only, nothing before \
+                     or after it.",
+                ),
+                ChatMessage::user(format!(
+                    "A passage with {gap} tokens missing at {GAP_MARKER}:\n\n{}{GAP_MARKER}{}\n\n\
+                     Write the missing text.",
+                    p.text_between(0, pre),
+                    p.text_between(pre + gap, n),
+                )),
             ]),
             // Exact token ids for the prefix, so the move continues the passage's own tokenization.
             PromptStyle::Raw => Prompt::Raw(vec![
@@ -120,27 +123,74 @@ impl Game for Infill {
                 PromptSegment::Tokens(prefix_ids.clone()),
             ]),
         };
-        let judge = JudgeProgram {
-            terms: vec![JudgeTerm {
-                weight: 1.0,
-                bos: true,
-                segments: vec![
-                    JudgeSegment::unscored(SegmentContent::Tokens(prefix_ids)),
-                    JudgeSegment {
-                        content: SegmentContent::Move,
-                        scored: c.score == Score::MoveSuffix,
-                    },
-                    JudgeSegment::scored(SegmentContent::Tokens(suffix_ids)),
-                ],
-            }],
-        };
-        Ok(Round {
-            prompt,
-            judge,
-            constraints: MoveConstraints::default(),
-            reference_move: Some(gap_ids),
-        })
+        let judge = JudgeTerm::new(1.0)
+            .bos()
+            .context_tokens(prefix_ids)
+            .segment(SegmentContent::Move, c.score == Score::MoveSuffix)
+            .scored_tokens(suffix_ids);
+        Ok(Round::new(prompt, vec![judge]).with_reference_move(gap_ids))
     }
 }
 
 export_game!(Infill);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frost_sdk::testing::check_rounds;
+
+    #[test]
+    fn rounds_pass_the_host_rules() {
+        for config in [
+            "",
+            r#"{"score": "suffix"}"#,
+            r#"{"prompt": "raw", "prefix_tokens": 5, "gap_tokens": 3, "suffix_tokens": 4}"#,
+            r#"{"gap_tokens": 256}"#,
+        ] {
+            let rounds =
+                check_rounds::<Infill>(config, 0..8).unwrap_or_else(|e| panic!("{config}: {e}"));
+            let c: InfillConfig = frost_sdk::parse_config::<Infill>(config).unwrap();
+            for r in rounds {
+                let reference = r.reference_move.expect("infill scores the true gap");
+                assert_eq!(reference.len(), c.gap_tokens as usize);
+            }
+        }
+    }
+
+    #[test]
+    fn the_gap_is_cut_out_of_the_prompt_and_scored_as_configured() {
+        let config = r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2}"#;
+        let p = frost_sdk::testing::tokenize("One two three four five six seven");
+        let r =
+            frost_sdk::testing::check_round::<Infill>(config, 0, std::slice::from_ref(&p)).unwrap();
+        let Prompt::Chat(msgs) = &r.prompt else {
+            panic!("the default prompt is chat")
+        };
+        assert!(
+            msgs[1].content.contains("One two three[GAP] six seven"),
+            "{}",
+            msgs[1].content
+        );
+        assert_eq!(r.reference_move, Some(p.token_ids[3..5].to_vec()));
+        let scored: Vec<bool> = r.judge.terms[0].segments.iter().map(|s| s.scored).collect();
+        assert_eq!(scored, [false, true, true]);
+        let suffix_only =
+            r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2, "score": "suffix"}"#;
+        let r = frost_sdk::testing::check_round::<Infill>(suffix_only, 0, &[p]).unwrap();
+        assert!(!r.judge.terms[0].segments[1].scored);
+    }
+
+    #[test]
+    fn bad_configs_name_the_field() {
+        for (config, field) in [
+            (r#"{"gap_tokens": 0}"#, "gap_tokens"),
+            (r#"{"gap_tokens": 257}"#, "gap_tokens"),
+            (r#"{"prefix_tokens": 0}"#, "prefix_tokens"),
+            (r#"{"suffix_tokens": 0}"#, "suffix_tokens"),
+            (r#"{"gap_tokenz": 8}"#, "gap_tokenz"),
+        ] {
+            let e = check_rounds::<Infill>(config, 0..1).unwrap_err();
+            assert!(e.contains(field), "{config}: {e}");
+        }
+    }
+}

@@ -3,17 +3,18 @@
 //!
 //! A game is untrusted: every reply is size-capped and every round is validated here
 //! (move slots, token ids, lengths) before the trainer sees it, so a broken game ends in one
-//! [`GameError`] naming the game and the rule, never in a panic or a wrong reward.
+//! [`GameError`] naming the game and the rule, never in a panic or a wrong reward. The rules
+//! and limits themselves are the SDK's ([`frost_sdk::rules`], [`frost_sdk::limits`]), so a
+//! game's own tests run the same checks.
 
-pub mod limits;
 pub mod native;
 pub mod wasm;
+mod wit;
 
-pub use limits::{GameLimits, MOVE_TOKENS_RANGE};
+pub use frost_sdk::limits::GameLimits;
 
-use frost_sdk::{
-    GameInfo, Passage, Prompt, PromptSegment, Requirements, Round, SegmentContent, ABI_VERSION,
-};
+use frost_sdk::rules::{self, RuleError};
+use frost_sdk::{GameInfo, Passage, Requirements, Round, ABI_VERSION};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -162,13 +163,7 @@ impl Game {
                 expected: ABI_VERSION.into(),
             });
         }
-        if info.name.trim().is_empty() || info.name.len() > 64 {
-            return Err(GameError::InvalidRound {
-                game: file_name,
-                rule: "name is 1 to 64 characters",
-                detail: format!("the game's name is {:?}", info.name),
-            });
-        }
+        rules::validate_info(&info).map_err(|e| invalid(&file_name, e))?;
         Ok(Game {
             info,
             backend,
@@ -216,7 +211,7 @@ impl Game {
             call: "config",
             message,
         })?;
-        validate_requirements(&name, &req, &self.limits)?;
+        rules::validate_requirements(&req, &self.limits).map_err(|e| invalid(&name, e))?;
         self.requirements
             .insert(config_json.to_string(), req.clone());
         Ok(req)
@@ -250,7 +245,7 @@ impl Game {
             call: "round",
             message,
         })?;
-        validate_round(&name, &round, &req, vocab_size)?;
+        rules::validate_round(&round, &req, vocab_size).map_err(|e| invalid(&name, e))?;
         Ok(round)
     }
 }
@@ -291,53 +286,17 @@ fn check_size(
     Ok(())
 }
 
-fn invalid(game: &str, rule: &'static str, detail: String) -> GameError {
+/// A broken rule, with the game's name.
+fn invalid(game: &str, e: RuleError) -> GameError {
     GameError::InvalidRound {
         game: game.to_string(),
-        rule,
-        detail,
+        rule: e.rule,
+        detail: e.detail,
     }
 }
 
-/// The host's rules for what `configure` may ask for.
-pub fn validate_requirements(
-    game: &str,
-    req: &Requirements,
-    limits: &GameLimits,
-) -> Result<(), GameError> {
-    if !MOVE_TOKENS_RANGE.contains(&req.move_tokens) {
-        return Err(invalid(
-            game,
-            "move length is 1..=256 tokens",
-            format!("configure asked for a move of {} tokens", req.move_tokens),
-        ));
-    }
-    if req.passages.len() > limits.max_passages as usize {
-        return Err(invalid(
-            game,
-            "at most game.limits.max_passages passages",
-            format!(
-                "configure asked for {} passages, the limit is {}",
-                req.passages.len(),
-                limits.max_passages
-            ),
-        ));
-    }
-    for (i, p) in req.passages.iter().enumerate() {
-        if p.tokens == 0 || p.tokens > limits.max_passage_tokens {
-            return Err(invalid(
-                game,
-                "passage length is 1..=game.limits.max_passage_tokens",
-                format!(
-                    "configure asked for passage {i} of {} tokens, the limit is {}",
-                    p.tokens, limits.max_passage_tokens
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
+/// The host's side of a call: the passages it supplies match the requirements (the SDK's
+/// check) and hold only ids of the tokenizer's vocabulary.
 fn check_passages(
     game: &str,
     req: &Requirements,
@@ -348,22 +307,8 @@ fn check_passages(
         game: game.to_string(),
         detail,
     };
-    if passages.len() != req.passages.len() {
-        return Err(bad(format!(
-            "the game needs {} passage(s), got {}",
-            req.passages.len(),
-            passages.len()
-        )));
-    }
-    for (i, (p, spec)) in passages.iter().zip(&req.passages).enumerate() {
-        if p.token_ids.len() != spec.tokens as usize || p.offsets.len() != p.token_ids.len() {
-            return Err(bad(format!(
-                "passage {i} has {} tokens and {} offsets, the game needs {} tokens",
-                p.token_ids.len(),
-                p.offsets.len(),
-                spec.tokens
-            )));
-        }
+    rules::check_passages(req, passages).map_err(bad)?;
+    for (i, p) in passages.iter().enumerate() {
         if let Some(&id) = p.token_ids.iter().find(|&&id| id >= vocab_size) {
             return Err(bad(format!(
                 "passage {i} has token id {id} >= vocab size {vocab_size}"
@@ -373,259 +318,48 @@ fn check_passages(
     Ok(())
 }
 
-/// The host's rules for a round: a judge program with at least one move slot overall and at
-/// most one per term, finite weights, something scored in every term, token ids inside the
-/// vocabulary, a reference move of the move's length, a non-empty prompt.
-pub fn validate_round(
-    game: &str,
-    round: &Round,
-    req: &Requirements,
-    vocab_size: u32,
-) -> Result<(), GameError> {
-    let check_ids = |what: &str, ids: &[u32]| -> Result<(), GameError> {
-        match ids.iter().find(|&&id| id >= vocab_size) {
-            Some(id) => Err(invalid(
-                game,
-                "token ids are below the vocabulary size",
-                format!("{what} has token id {id}, the tokenizer has {vocab_size} tokens"),
-            )),
-            None => Ok(()),
-        }
-    };
-    match &round.prompt {
-        Prompt::Chat(msgs) => {
-            if msgs.is_empty() {
-                return Err(invalid(
-                    game,
-                    "the prompt is not empty",
-                    "no chat messages".into(),
-                ));
-            }
-            if let Some(m) = msgs
-                .iter()
-                .find(|m| !matches!(m.role.as_str(), "system" | "user" | "assistant"))
-            {
-                return Err(invalid(
-                    game,
-                    "chat roles are system, user or assistant",
-                    format!("a message has role {:?}", m.role),
-                ));
-            }
-        }
-        Prompt::Raw(segs) => {
-            if segs.is_empty() {
-                return Err(invalid(
-                    game,
-                    "the prompt is not empty",
-                    "no raw segments".into(),
-                ));
-            }
-            for (i, s) in segs.iter().enumerate() {
-                if let PromptSegment::Tokens(ids) = s {
-                    check_ids(&format!("prompt segment {i}"), ids)?;
-                }
-            }
-        }
-    }
-    if round.judge.terms.is_empty() {
-        return Err(invalid(
-            game,
-            "the judge program has at least one term",
-            "no terms".into(),
-        ));
-    }
-    let mut move_slots = 0;
-    for (t, term) in round.judge.terms.iter().enumerate() {
-        if !term.weight.is_finite() {
-            return Err(invalid(
-                game,
-                "term weights are finite",
-                format!("term {t} has weight {}", term.weight),
-            ));
-        }
-        let slots = term
-            .segments
-            .iter()
-            .filter(|s| s.content == SegmentContent::Move)
-            .count();
-        if slots > 1 {
-            return Err(invalid(
-                game,
-                "at most one move slot per judge term",
-                format!("term {t} has {slots} move slots"),
-            ));
-        }
-        move_slots += slots;
-        if !term.segments.iter().any(|s| s.scored) {
-            return Err(invalid(
-                game,
-                "every judge term scores something",
-                format!("term {t} has no scored segment"),
-            ));
-        }
-        for (i, s) in term.segments.iter().enumerate() {
-            if let SegmentContent::Tokens(ids) = &s.content {
-                check_ids(&format!("term {t} segment {i}"), ids)?;
-            }
-        }
-    }
-    if move_slots == 0 {
-        return Err(invalid(
-            game,
-            "the judge program has a move slot",
-            "no term reads the move, so every move would get the same reward".into(),
-        ));
-    }
-    check_ids("banned_token_ids", &round.constraints.banned_token_ids)?;
-    if let Some(m) = &round.reference_move {
-        if m.len() != req.move_tokens as usize {
-            return Err(invalid(
-                game,
-                "the reference move has the move's length",
-                format!(
-                    "reference move of {} tokens, moves have {}",
-                    m.len(),
-                    req.move_tokens
-                ),
-            ));
-        }
-        check_ids("the reference move", m)?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use frost_sdk::{JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, PassageSpec};
 
-    fn req() -> Requirements {
-        Requirements {
-            move_tokens: 2,
-            passages: vec![PassageSpec { tokens: 3 }],
-        }
-    }
-
-    fn round(terms: Vec<Vec<JudgeSegment>>) -> Round {
-        Round {
-            prompt: Prompt::Raw(vec![PromptSegment::Tokens(vec![1, 2])]),
-            judge: JudgeProgram {
-                terms: terms
-                    .into_iter()
-                    .map(|segments| JudgeTerm {
-                        weight: 1.0,
-                        bos: true,
-                        segments,
-                    })
-                    .collect(),
+    #[test]
+    fn a_broken_rule_names_the_game() {
+        let e = invalid(
+            "g",
+            RuleError {
+                rule: "the judge program has a move slot",
+                detail: "no term reads the move".into(),
             },
-            constraints: MoveConstraints::default(),
-            reference_move: Some(vec![3, 4]),
-        }
-    }
-
-    fn rule(r: Result<(), GameError>) -> &'static str {
-        match r {
-            Err(GameError::InvalidRound { rule, game, .. }) => {
-                assert_eq!(game, "g");
-                rule
-            }
-            other => panic!("expected an invalid round, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn a_baseline_term_without_the_move_is_allowed_next_to_one_with_it() {
-        let r = round(vec![
-            vec![
-                JudgeSegment::unscored(SegmentContent::Move),
-                JudgeSegment::scored(SegmentContent::Tokens(vec![5])),
-            ],
-            vec![JudgeSegment::scored(SegmentContent::Tokens(vec![5]))],
-        ]);
-        validate_round("g", &r, &req(), 10).unwrap();
-    }
-
-    #[test]
-    fn round_rules() {
-        let scored_move = || JudgeSegment::scored(SegmentContent::Move);
-        let none = round(vec![vec![JudgeSegment::scored(SegmentContent::Text(
-            "x".into(),
-        ))]]);
-        assert_eq!(
-            rule(validate_round("g", &none, &req(), 10)),
-            "the judge program has a move slot"
         );
-        let two = round(vec![vec![scored_move(), scored_move()]]);
         assert_eq!(
-            rule(validate_round("g", &two, &req(), 10)),
-            "at most one move slot per judge term"
-        );
-        let nothing_scored = round(vec![vec![JudgeSegment::unscored(SegmentContent::Move)]]);
-        assert_eq!(
-            rule(validate_round("g", &nothing_scored, &req(), 10)),
-            "every judge term scores something"
-        );
-        let mut nan = round(vec![vec![scored_move()]]);
-        nan.judge.terms[0].weight = f64::NAN;
-        assert_eq!(
-            rule(validate_round("g", &nan, &req(), 10)),
-            "term weights are finite"
-        );
-        // Token id 10 is out of a 10-token vocabulary, 9 is in.
-        let ok = round(vec![vec![
-            scored_move(),
-            JudgeSegment::scored(SegmentContent::Tokens(vec![9])),
-        ]]);
-        validate_round("g", &ok, &req(), 10).unwrap();
-        let bad = round(vec![vec![
-            scored_move(),
-            JudgeSegment::scored(SegmentContent::Tokens(vec![10])),
-        ]]);
-        assert_eq!(
-            rule(validate_round("g", &bad, &req(), 10)),
-            "token ids are below the vocabulary size"
-        );
-        let mut banned = ok.clone();
-        banned.constraints.banned_token_ids = vec![10];
-        assert_eq!(
-            rule(validate_round("g", &banned, &req(), 10)),
-            "token ids are below the vocabulary size"
-        );
-        let mut short_ref = ok.clone();
-        short_ref.reference_move = Some(vec![1]);
-        assert_eq!(
-            rule(validate_round("g", &short_ref, &req(), 10)),
-            "the reference move has the move's length"
-        );
-        let mut bad_role = ok.clone();
-        bad_role.prompt = Prompt::Chat(vec![frost_sdk::ChatMessage {
-            role: "tool".into(),
-            content: String::new(),
-        }]);
-        assert_eq!(
-            rule(validate_round("g", &bad_role, &req(), 10)),
-            "chat roles are system, user or assistant"
+            e.to_string(),
+            "game 'g' broke the rule 'the judge program has a move slot': no term reads the move"
         );
     }
 
     #[test]
-    fn requirement_rules() {
-        let limits = GameLimits::default();
-        let mut r = req();
-        validate_requirements("g", &r, &limits).unwrap();
-        for bad in [0, 257] {
-            r.move_tokens = bad;
-            assert_eq!(
-                rule(validate_requirements("g", &r, &limits)),
-                "move length is 1..=256 tokens"
-            );
-        }
-        r.move_tokens = 256;
-        r.passages[0].tokens = limits.max_passage_tokens + 1;
-        assert!(rule(validate_requirements("g", &r, &limits)).starts_with("passage length"));
-        r.passages = vec![PassageSpec { tokens: 1 }; limits.max_passages as usize + 1];
-        assert!(rule(validate_requirements("g", &r, &limits)).starts_with("at most"));
+    fn bad_passages_name_the_game_and_the_vocabulary() {
+        let req = Requirements {
+            move_tokens: 1,
+            passages: vec![frost_sdk::PassageSpec { tokens: 2 }],
+        };
+        let p = Passage {
+            text: "ab".into(),
+            token_ids: vec![1, 10],
+            offsets: vec![(0, 1), (1, 2)],
+        };
+        check_passages("g", &req, std::slice::from_ref(&p), 11).unwrap();
+        let e = check_passages("g", &req, &[p], 10).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "game 'g': the host supplied bad passages: passage 0 has token id 10 >= vocab size 10"
+        );
+        let e = check_passages("g", &req, &[], 10).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("the game needs 1 passage(s), got 0"),
+            "{e}"
+        );
     }
 
     #[test]

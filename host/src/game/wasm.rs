@@ -1,4 +1,5 @@
-//! Sandboxed games: wasmtime components built from `sdk/wit/game.wit`.
+//! Sandboxed games: wasmtime components built from `sdk/wit/since_v0.1.0/game.wit` (the
+//! bindings and their conversions are in `wit.rs`).
 //!
 //! Every call gets a fresh store and instance (a trapped instance is never re-entered, and no
 //! state leaks between rounds), WASI with no preopened directories, no environment, no
@@ -6,8 +7,10 @@
 //! messages); an epoch deadline bounds its wall time, a [`ResourceLimiter`] its memory and
 //! tables, the engine's `max_wasm_stack` its stack. Compiled components are cached on disk.
 
+use super::wit::{self, FrostGame, FrostGamePre, INTERFACE_PREFIX};
 use super::{GameError, GameLimits};
 use frost_sdk::types as t;
+use frost_sdk::WIT_INTERFACE;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -16,19 +19,6 @@ use wasmtime::{Config, Engine, ResourceLimiter, Store, Trap};
 use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
 use wasmtime_wasi::{HostMonotonicClock, HostWallClock, WasiCtx, WasiCtxView, WasiView};
 
-mod bindings {
-    wasmtime::component::bindgen!({
-        path: "../sdk/wit",
-        world: "frost-game",
-    });
-}
-
-use bindings::exports::frost::game::game as wit;
-use bindings::FrostGamePre;
-
-/// The package a host speaks; a game must export exactly this instance.
-const INTERFACE: &str = "frost:game/game@0.1.0";
-const INTERFACE_PREFIX: &str = "frost:game/game@";
 /// Epoch tick: the granularity of the call deadline.
 const TICK: Duration = Duration::from_millis(10);
 /// Bytes of a game's stderr kept (to report a panic message).
@@ -235,7 +225,7 @@ impl WasmGame {
         let pre = FrostGamePre::new(pre).map_err(|e| {
             load_error(
                 path,
-                format!("its {INTERFACE} export does not match this host's interface: {e:#}"),
+                format!("its {WIT_INTERFACE} export does not match this host's interface: {e:#}"),
             )
         })?;
         Ok(WasmGame {
@@ -251,7 +241,7 @@ impl WasmGame {
         &self,
         game: &str,
         call: &'static str,
-        f: impl FnOnce(&mut Store<State>, &bindings::FrostGame) -> wasmtime::Result<R>,
+        f: impl FnOnce(&mut Store<State>, &FrostGame) -> wasmtime::Result<R>,
     ) -> Result<R, GameError> {
         let stderr = MemoryOutputPipe::new(STDERR_CAPACITY);
         let wasi = WasiCtx::builder()
@@ -354,23 +344,11 @@ impl WasmGame {
     }
 
     pub fn describe(&self, file: &str) -> Result<(t::GameInfo, u64), GameError> {
-        let i = self.call(file, "describe", |s, g| {
+        let info = self.call(file, "describe", |s, g| {
             g.frost_game_game().call_describe(s)
         })?;
-        let size = (i.name.len()
-            + i.version.len()
-            + i.abi_version.len()
-            + i.description.len()
-            + i.config_schema.len()
-            + i.default_config.len()) as u64;
-        let info = t::GameInfo {
-            name: i.name,
-            version: i.version,
-            abi_version: i.abi_version,
-            description: i.description,
-            config_schema: i.config_schema,
-            default_config: i.default_config,
-        };
+        let info = wit::game_info(info);
+        let size = wit::info_size(&info);
         Ok((info, size))
     }
 
@@ -379,27 +357,10 @@ impl WasmGame {
         game: &str,
         config: &str,
     ) -> Result<(Result<t::Requirements, String>, u64), GameError> {
-        let r = self.call(game, "configure", |s, g| {
+        let reply = self.call(game, "configure", |s, g| {
             g.frost_game_game().call_configure(s, config)
         })?;
-        Ok(match r {
-            Ok(r) => {
-                let size = 4 + 4 * r.passages.len() as u64;
-                let req = t::Requirements {
-                    move_tokens: r.move_tokens,
-                    passages: r
-                        .passages
-                        .into_iter()
-                        .map(|p| t::PassageSpec { tokens: p.tokens })
-                        .collect(),
-                };
-                (Ok(req), size)
-            }
-            Err(e) => {
-                let size = e.len() as u64;
-                (Err(e), size)
-            }
-        })
+        Ok(sized(reply.map(wit::requirements), wit::requirements_size))
     }
 
     pub fn new_round(
@@ -409,29 +370,22 @@ impl WasmGame {
         seed: u64,
         passages: &[t::Passage],
     ) -> Result<(Result<t::Round, String>, u64), GameError> {
-        let passages: Vec<wit::Passage> = passages
-            .iter()
-            .map(|p| wit::Passage {
-                text: p.text.clone(),
-                token_ids: p.token_ids.clone(),
-                offsets: p.offsets.clone(),
-            })
-            .collect();
-        let r = self.call(game, "new_round", |s, g| {
+        let passages: Vec<_> = passages.iter().map(wit::passage).collect();
+        let reply = self.call(game, "new_round", |s, g| {
             g.frost_game_game()
                 .call_new_round(s, config, seed, &passages)
         })?;
-        Ok(match r {
-            Ok(r) => {
-                let (round, size) = round_from_wit(r);
-                (Ok(round), size)
-            }
-            Err(e) => {
-                let size = e.len() as u64;
-                (Err(e), size)
-            }
-        })
+        Ok(sized(reply.map(wit::round), wit::round_size))
     }
+}
+
+/// A reply with its size: the value's, or the refusal message's bytes.
+fn sized<T>(reply: Result<T, String>, size: fn(&T) -> u64) -> (Result<T, String>, u64) {
+    let n = match &reply {
+        Ok(v) => size(v),
+        Err(e) => e.len() as u64,
+    };
+    (reply, n)
 }
 
 /// Refuses a component built against another version of the interface before instantiating.
@@ -441,7 +395,7 @@ fn check_interface(path: &Path, engine: &Engine, component: &Component) -> Resul
         .exports(engine)
         .map(|(name, _)| name.to_string())
         .collect();
-    if exports.iter().any(|e| e == INTERFACE) {
+    if exports.iter().any(|e| e == WIT_INTERFACE) {
         return Ok(());
     }
     if let Some(other) = exports.iter().find(|e| e.starts_with(INTERFACE_PREFIX)) {
@@ -454,7 +408,7 @@ fn check_interface(path: &Path, engine: &Engine, component: &Component) -> Resul
     Err(GameError::NotAGame {
         path: path.to_path_buf(),
         reason: format!(
-            "the component does not export {INTERFACE} (it exports: {}); write it with frost-sdk's export_game!",
+            "the component does not export {WIT_INTERFACE} (it exports: {}); write it with frost-sdk's export_game!",
             if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
         ),
     })
@@ -478,86 +432,6 @@ fn panic_message(stderr: &str) -> String {
         Some(loc) if !message.is_empty() => format!("{message} (at {loc})"),
         _ => head.chars().take(500).collect(),
     }
-}
-
-/// Converts a round and measures its size (the bytes of its strings and token lists).
-fn round_from_wit(r: wit::Round) -> (t::Round, u64) {
-    let mut size = 0u64;
-    let prompt = match r.prompt {
-        wit::Prompt::Chat(msgs) => t::Prompt::Chat(
-            msgs.into_iter()
-                .map(|m| {
-                    size += (m.role.len() + m.content.len()) as u64;
-                    t::ChatMessage {
-                        role: m.role,
-                        content: m.content,
-                    }
-                })
-                .collect(),
-        ),
-        wit::Prompt::Raw(segs) => t::Prompt::Raw(
-            segs.into_iter()
-                .map(|s| match s {
-                    wit::PromptSegment::Text(s) => {
-                        size += s.len() as u64;
-                        t::PromptSegment::Text(s)
-                    }
-                    wit::PromptSegment::Tokens(ids) => {
-                        size_ids(&mut size, &ids);
-                        t::PromptSegment::Tokens(ids)
-                    }
-                })
-                .collect(),
-        ),
-    };
-    let mut terms = Vec::with_capacity(r.judge.terms.len());
-    for term in r.judge.terms {
-        let mut segments = Vec::with_capacity(term.segments.len());
-        for s in term.segments {
-            size += 8;
-            let content = match s.content {
-                wit::SegmentContent::Text(s) => {
-                    size += s.len() as u64;
-                    t::SegmentContent::Text(s)
-                }
-                wit::SegmentContent::Tokens(ids) => {
-                    size_ids(&mut size, &ids);
-                    t::SegmentContent::Tokens(ids)
-                }
-                wit::SegmentContent::Move => t::SegmentContent::Move,
-            };
-            segments.push(t::JudgeSegment {
-                content,
-                scored: s.scored,
-            });
-        }
-        terms.push(t::JudgeTerm {
-            weight: term.weight,
-            bos: term.bos,
-            segments,
-        });
-    }
-    size_ids(&mut size, &r.constraints.banned_token_ids);
-    for s in &r.constraints.banned_strings {
-        size += s.len() as u64 + 8;
-    }
-    if let Some(m) = &r.reference_move {
-        size_ids(&mut size, m);
-    }
-    let round = t::Round {
-        prompt,
-        judge: t::JudgeProgram { terms },
-        constraints: t::MoveConstraints {
-            banned_token_ids: r.constraints.banned_token_ids,
-            banned_strings: r.constraints.banned_strings,
-        },
-        reference_move: r.reference_move,
-    };
-    (round, size)
-}
-
-fn size_ids(size: &mut u64, ids: &[u32]) {
-    *size += 4 * ids.len() as u64;
 }
 
 #[cfg(test)]

@@ -1,16 +1,17 @@
 //! A hostile game for the host's sandbox and validation tests. One crate, many misbehaviours
 //! (one wasm build instead of ten): the config's `mode` picks what goes wrong.
 
+use frost_sdk::schemars::JsonSchema;
+use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
     export_game, Game, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, Passage,
     PassageSpec, Prompt, PromptSegment, Requirements, Round, SegmentContent,
 };
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
+#[serde(crate = "frost_sdk::serde", rename_all = "snake_case")]
+#[schemars(crate = "frost_sdk::schemars")]
 pub enum Mode {
     /// A valid round (the control).
     #[default]
@@ -39,7 +40,8 @@ pub enum Mode {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
+#[serde(crate = "frost_sdk::serde", default, deny_unknown_fields)]
+#[schemars(crate = "frost_sdk::schemars")]
 pub struct HostileConfig {
     pub mode: Mode,
 }

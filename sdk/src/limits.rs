@@ -1,5 +1,7 @@
-//! Resource limits for games: what one call into a sandboxed game may use, and how big the
-//! data a game hands back may be. The defaults are far above what a normal game needs.
+//! The host's limits on games: what one call into a sandboxed game may use, how big the data
+//! a game hands back may be, and how long a move is. They live in the SDK so a game's own
+//! tests ([`crate::testing`]) check against the same numbers. The defaults are far above what a
+//! normal game needs.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,373 @@
+//! The host's rules for what a game returns: its name, its requirements and every round.
+//! The host runs exactly these functions on every reply (wrapping a broken rule into its own
+//! error with the game's name), and [`crate::testing`] runs them in a game's own tests. They
+//! are pure: no tokenizer, no runtime, only the data, the vocabulary size and the limits.
+
+use crate::limits::{GameLimits, MOVE_TOKENS_RANGE};
+use crate::types::{GameInfo, Passage, Prompt, PromptSegment, Requirements, Round, SegmentContent};
+
+/// A rule a game broke: the rule in a few words, and what the game did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleError {
+    pub rule: &'static str,
+    pub detail: String,
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "broke the rule '{}': {}", self.rule, self.detail)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+fn broken(rule: &'static str, detail: String) -> RuleError {
+    RuleError { rule, detail }
+}
+
+/// The rules for a game's description (the ABI version is checked before, by the loader).
+pub fn validate_info(info: &GameInfo) -> Result<(), RuleError> {
+    if info.name.trim().is_empty() || info.name.len() > 64 {
+        return Err(broken(
+            "name is 1 to 64 characters",
+            format!("the game's name is {:?}", info.name),
+        ));
+    }
+    Ok(())
+}
+
+/// The rules for what `configure` may ask for.
+pub fn validate_requirements(req: &Requirements, limits: &GameLimits) -> Result<(), RuleError> {
+    if !MOVE_TOKENS_RANGE.contains(&req.move_tokens) {
+        return Err(broken(
+            "move length is 1..=256 tokens",
+            format!("configure asked for a move of {} tokens", req.move_tokens),
+        ));
+    }
+    if req.passages.len() > limits.max_passages as usize {
+        return Err(broken(
+            "at most game.limits.max_passages passages",
+            format!(
+                "configure asked for {} passages, the limit is {}",
+                req.passages.len(),
+                limits.max_passages
+            ),
+        ));
+    }
+    for (i, p) in req.passages.iter().enumerate() {
+        if p.tokens == 0 || p.tokens > limits.max_passage_tokens {
+            return Err(broken(
+                "passage length is 1..=game.limits.max_passage_tokens",
+                format!(
+                    "configure asked for passage {i} of {} tokens, the limit is {}",
+                    p.tokens, limits.max_passage_tokens
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The supplier's side: the passages match the requirements (count, and tokens and offsets
+/// per passage). The host checks it before calling a game, the SDK again inside the game.
+pub fn check_passages(req: &Requirements, passages: &[Passage]) -> Result<(), String> {
+    if passages.len() != req.passages.len() {
+        return Err(format!(
+            "the game needs {} passage(s), got {}",
+            req.passages.len(),
+            passages.len()
+        ));
+    }
+    for (i, (p, spec)) in passages.iter().zip(&req.passages).enumerate() {
+        if p.token_ids.len() != spec.tokens as usize || p.offsets.len() != p.token_ids.len() {
+            return Err(format!(
+                "passage {i} has {} tokens and {} offsets, the game needs {} tokens",
+                p.token_ids.len(),
+                p.offsets.len(),
+                spec.tokens
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The rules for a round: a non-empty prompt with known chat roles, a judge program with at
+/// least one move slot overall and at most one per term, finite weights, something scored in
+/// every term, token ids inside the vocabulary, a reference move of the move's length.
+pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Result<(), RuleError> {
+    validate_prompt(&round.prompt, vocab_size)?;
+    if round.judge.terms.is_empty() {
+        return Err(broken(
+            "the judge program has at least one term",
+            "no terms".into(),
+        ));
+    }
+    let mut move_slots = 0;
+    for (t, term) in round.judge.terms.iter().enumerate() {
+        if !term.weight.is_finite() {
+            return Err(broken(
+                "term weights are finite",
+                format!("term {t} has weight {}", term.weight),
+            ));
+        }
+        let slots = term
+            .segments
+            .iter()
+            .filter(|s| s.content == SegmentContent::Move)
+            .count();
+        if slots > 1 {
+            return Err(broken(
+                "at most one move slot per judge term",
+                format!("term {t} has {slots} move slots"),
+            ));
+        }
+        move_slots += slots;
+        if !term.segments.iter().any(|s| s.scored) {
+            return Err(broken(
+                "every judge term scores something",
+                format!("term {t} has no scored segment"),
+            ));
+        }
+        for (i, s) in term.segments.iter().enumerate() {
+            if let SegmentContent::Tokens(ids) = &s.content {
+                check_ids(&format!("term {t} segment {i}"), ids, vocab_size)?;
+            }
+        }
+    }
+    if move_slots == 0 {
+        return Err(broken(
+            "the judge program has a move slot",
+            "no term reads the move, so every move would get the same reward".into(),
+        ));
+    }
+    check_ids(
+        "banned_token_ids",
+        &round.constraints.banned_token_ids,
+        vocab_size,
+    )?;
+    if let Some(m) = &round.reference_move {
+        if m.len() != req.move_tokens as usize {
+            return Err(broken(
+                "the reference move has the move's length",
+                format!(
+                    "reference move of {} tokens, moves have {}",
+                    m.len(),
+                    req.move_tokens
+                ),
+            ));
+        }
+        check_ids("the reference move", m, vocab_size)?;
+    }
+    Ok(())
+}
+
+fn check_ids(what: &str, ids: &[u32], vocab_size: u32) -> Result<(), RuleError> {
+    match ids.iter().find(|&&id| id >= vocab_size) {
+        Some(id) => Err(broken(
+            "token ids are below the vocabulary size",
+            format!("{what} has token id {id}, the tokenizer has {vocab_size} tokens"),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn validate_prompt(prompt: &Prompt, vocab_size: u32) -> Result<(), RuleError> {
+    match prompt {
+        Prompt::Chat(msgs) => {
+            if msgs.is_empty() {
+                return Err(broken("the prompt is not empty", "no chat messages".into()));
+            }
+            if let Some(m) = msgs
+                .iter()
+                .find(|m| !matches!(m.role.as_str(), "system" | "user" | "assistant"))
+            {
+                return Err(broken(
+                    "chat roles are system, user or assistant",
+                    format!("a message has role {:?}", m.role),
+                ));
+            }
+        }
+        Prompt::Raw(segs) => {
+            if segs.is_empty() {
+                return Err(broken("the prompt is not empty", "no raw segments".into()));
+            }
+            for (i, s) in segs.iter().enumerate() {
+                if let PromptSegment::Tokens(ids) = s {
+                    check_ids(&format!("prompt segment {i}"), ids, vocab_size)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{ChatMessage, JudgeTerm, PassageSpec};
+
+    fn req() -> Requirements {
+        Requirements {
+            move_tokens: 2,
+            passages: vec![PassageSpec { tokens: 3 }],
+        }
+    }
+
+    fn round(terms: Vec<JudgeTerm>) -> Round {
+        Round::new(Prompt::Raw(vec![PromptSegment::Tokens(vec![1, 2])]), terms)
+            .with_reference_move(vec![3, 4])
+    }
+
+    fn term() -> JudgeTerm {
+        JudgeTerm::new(1.0).bos()
+    }
+
+    fn rule(r: Result<(), RuleError>) -> &'static str {
+        r.expect_err("expected a broken rule").rule
+    }
+
+    #[test]
+    fn a_baseline_term_without_the_move_is_allowed_next_to_one_with_it() {
+        let r = round(vec![
+            term().context_move().scored_tokens(vec![5]),
+            term().scored_tokens(vec![5]),
+        ]);
+        validate_round(&r, &req(), 10).unwrap();
+    }
+
+    #[test]
+    fn round_rules() {
+        let none = round(vec![term().scored_text("x")]);
+        assert_eq!(
+            rule(validate_round(&none, &req(), 10)),
+            "the judge program has a move slot"
+        );
+        let two = round(vec![term().scored_move().scored_move()]);
+        assert_eq!(
+            rule(validate_round(&two, &req(), 10)),
+            "at most one move slot per judge term"
+        );
+        let nothing_scored = round(vec![term().context_move()]);
+        assert_eq!(
+            rule(validate_round(&nothing_scored, &req(), 10)),
+            "every judge term scores something"
+        );
+        let nan = round(vec![JudgeTerm::new(f64::NAN).scored_move()]);
+        assert_eq!(
+            rule(validate_round(&nan, &req(), 10)),
+            "term weights are finite"
+        );
+        let no_terms = round(vec![]);
+        assert_eq!(
+            rule(validate_round(&no_terms, &req(), 10)),
+            "the judge program has at least one term"
+        );
+        // Token id 10 is out of a 10-token vocabulary, 9 is in.
+        let ok = round(vec![term().scored_move().scored_tokens(vec![9])]);
+        validate_round(&ok, &req(), 10).unwrap();
+        let bad = round(vec![term().scored_move().scored_tokens(vec![10])]);
+        assert_eq!(
+            rule(validate_round(&bad, &req(), 10)),
+            "token ids are below the vocabulary size"
+        );
+        let banned = ok.clone().with_banned_token_ids(vec![10]);
+        assert_eq!(
+            rule(validate_round(&banned, &req(), 10)),
+            "token ids are below the vocabulary size"
+        );
+        let mut raw_bad = ok.clone();
+        raw_bad.prompt = Prompt::Raw(vec![PromptSegment::Tokens(vec![10])]);
+        assert_eq!(
+            rule(validate_round(&raw_bad, &req(), 10)),
+            "token ids are below the vocabulary size"
+        );
+        let short_ref = ok.clone().with_reference_move(vec![1]);
+        assert_eq!(
+            rule(validate_round(&short_ref, &req(), 10)),
+            "the reference move has the move's length"
+        );
+        let mut bad_role = ok.clone();
+        bad_role.prompt = Prompt::Chat(vec![ChatMessage {
+            role: "tool".into(),
+            content: String::new(),
+        }]);
+        assert_eq!(
+            rule(validate_round(&bad_role, &req(), 10)),
+            "chat roles are system, user or assistant"
+        );
+        let mut empty = ok.clone();
+        empty.prompt = Prompt::Chat(vec![]);
+        assert_eq!(
+            rule(validate_round(&empty, &req(), 10)),
+            "the prompt is not empty"
+        );
+    }
+
+    #[test]
+    fn requirement_rules() {
+        let limits = GameLimits::default();
+        let mut r = req();
+        validate_requirements(&r, &limits).unwrap();
+        for bad in [0, 257] {
+            r.move_tokens = bad;
+            assert_eq!(
+                rule(validate_requirements(&r, &limits)),
+                "move length is 1..=256 tokens"
+            );
+        }
+        r.move_tokens = 256;
+        r.passages[0].tokens = limits.max_passage_tokens + 1;
+        assert!(rule(validate_requirements(&r, &limits)).starts_with("passage length"));
+        r.passages = vec![PassageSpec { tokens: 1 }; limits.max_passages as usize + 1];
+        assert!(rule(validate_requirements(&r, &limits)).starts_with("at most"));
+    }
+
+    #[test]
+    fn passages_match_the_requirements() {
+        let p = |n: usize| Passage {
+            text: "x".repeat(n),
+            token_ids: vec![0; n],
+            offsets: (0..n as u32).map(|i| (i, i + 1)).collect(),
+        };
+        check_passages(&req(), &[p(3)]).unwrap();
+        let e = check_passages(&req(), &[p(3), p(3)]).unwrap_err();
+        assert_eq!(e, "the game needs 1 passage(s), got 2");
+        let e = check_passages(&req(), &[p(2)]).unwrap_err();
+        assert_eq!(
+            e,
+            "passage 0 has 2 tokens and 2 offsets, the game needs 3 tokens"
+        );
+        let mut short_offsets = p(3);
+        short_offsets.offsets.pop();
+        assert!(check_passages(&req(), &[short_offsets])
+            .unwrap_err()
+            .contains("3 tokens and 2 offsets"));
+    }
+
+    #[test]
+    fn names_are_one_to_64_characters() {
+        let info = |name: &str| GameInfo {
+            name: name.into(),
+            version: "1".into(),
+            abi_version: crate::ABI_VERSION.into(),
+            description: String::new(),
+            config_schema: String::new(),
+            default_config: String::new(),
+        };
+        validate_info(&info("infill")).unwrap();
+        for bad in [" ", &"x".repeat(65)] {
+            assert_eq!(
+                rule(validate_info(&info(bad))),
+                "name is 1 to 64 characters"
+            );
+        }
+        assert_eq!(
+            RuleError {
+                rule: "r",
+                detail: "d".into()
+            }
+            .to_string(),
+            "broke the rule 'r': d"
+        );
+    }
+}
