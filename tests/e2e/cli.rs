@@ -1,4 +1,5 @@
-//! End-to-end tests: the command line. `game-check` shows exactly what training deals.
+//! End-to-end tests: the command line. `game-check` shows exactly what training deals; bad
+//! input is one clear error and leaves no run directory; the config schema.
 
 use crate::common::{frost_host, game_wasm, sample_tokenizer, SAMPLE};
 use frost_host::assignments::{describe, Dealer, TokenizedSplit};
@@ -6,6 +7,13 @@ use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::model::Tok;
 use std::path::Path;
+
+use serde_json::Value;
+
+use frost_host::corpus::CorpusSource;
+use frost_host::pretrain::{pretrain, ModelSize, PretrainOptions};
+
+use crate::fixture::{fixture, run_cli, tmp, write_config};
 
 fn game_check(game: &str, args: &[&str], text: Option<&Path>) -> String {
     let mut cmd = frost_host();
@@ -117,10 +125,86 @@ fn game_check_errors_are_one_clear_line() {
         .arg(&sample_tokenizer().1)
         .arg("--text")
         .arg(&short)
+        .env("FROST_LOG", "warn")
         .output()
         .unwrap();
     let e = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{e}");
     assert!(e.contains("--text") && e.contains("tokens"), "{e}");
     assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+/// A failing run: non-zero exit, one clear message containing `needle`, no run directory left.
+fn assert_rejected(sets: &[&str], needle: &str) {
+    let out = tmp("bad");
+    let cfg = write_config(&fixture().root, true);
+    let mut args = vec![
+        "--config",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    for s in sets {
+        args.push("--set");
+        args.push(s);
+    }
+    let o = run_cli(&args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{sets:?} should fail");
+    assert!(
+        err.contains(needle),
+        "{sets:?}: message should mention `{needle}`:\n{err}"
+    );
+    assert!(!err.contains("panicked"), "{sets:?} panicked:\n{err}");
+    assert!(!out.exists(), "{sets:?} left a run directory behind");
+}
+
+#[test]
+fn bad_input_is_one_clear_error_and_leaves_no_run_dir() {
+    assert_rejected(
+        &["game.path=\"/nonexistent/infill.wasm\""],
+        "/nonexistent/infill.wasm",
+    );
+    assert_rejected(&["game.config.gap_tokens=0"], "gap_tokens");
+    assert_rejected(&["frost.d=100000000"], "frost.d");
+    assert_rejected(&["frost.tau=1.5"], "frost.tau");
+    assert_rejected(&["frost.tau=0"], "frost.tau");
+    assert_rejected(&["frost.tua=0.1"], "tua");
+    // A model whose embedding is smaller than its tokenizer's vocabulary.
+    let bad = tmp("mismatch");
+    std::fs::create_dir_all(&bad).unwrap();
+    for f in std::fs::read_dir(&fixture().model).unwrap() {
+        let p = f.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, bad.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let other = tmp("other-tok");
+    let mut opts = PretrainOptions::new(
+        CorpusSource::Path(fixture().corpus.clone()),
+        other.clone(),
+        ModelSize::Tiny,
+    );
+    opts.hyper.steps = 1;
+    opts.hyper.vocab_size = 400;
+    pretrain(&opts).unwrap();
+    std::fs::copy(other.join("tokenizer.json"), bad.join("tokenizer.json")).unwrap();
+    assert_rejected(&[&format!("model.path=\"{}\"", bad.display())], "tokenizer");
+}
+
+#[test]
+fn schema_and_unknown_fields() {
+    let o = run_cli(&["schema"]);
+    assert!(o.status.success());
+    let schema: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(
+        schema["definitions"]["FrostSection"]["properties"]["tau"].is_object(),
+        "{schema}"
+    );
+    let o = run_cli(&["--game", "x.wasm", "--set", "sampling.kk=3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("`sampling.kk`") && err.lines().count() == 1,
+        "{err}"
+    );
 }

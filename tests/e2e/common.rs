@@ -1,5 +1,8 @@
 //! Shared helpers for the end-to-end tests.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test module uses a different subset of these helpers"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -1,5 +1,5 @@
-//! End-to-end tests: games. The game runtime (wasm sandbox, native plugins, round
-//! validation), the infill and condense games, hostile games, and the game CLI.
+//! End-to-end tests: games. The infill and condense games' rounds, native and component
+//! builds of one game playing alike, and `game-info`. (Hostile games: `sandbox.rs`.)
 //! Fixtures: `make games` (games/*.wasm) and `make test-games` (tests/games/*).
 
 use crate::common::{frost_host, game_wasm, root};
@@ -9,22 +9,21 @@ use frost_host::model::Tok;
 use frost_host::sdk::{JudgeSegment, Passage, Prompt, PromptSegment, Round, SegmentContent};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 use crate::common::{sample_tokenizer as tokenizer, SAMPLE};
 
 /// The same tokenizer as the host's `Tok`.
-fn tok() -> &'static Tok {
+pub fn tok() -> &'static Tok {
     static TOK: OnceLock<Tok> = OnceLock::new();
     TOK.get_or_init(|| Tok::new(tokenizer().0.clone(), None, None, None))
 }
 
-fn vocab() -> u32 {
+pub fn vocab() -> u32 {
     tokenizer().0.get_vocab_size(true) as u32
 }
 
 /// `n` tokens of the sample text, starting at token `start`.
-fn passage(start: usize, n: usize) -> Passage {
+pub fn passage(start: usize, n: usize) -> Passage {
     let whole = passage_from_text(tok(), SAMPLE);
     assert!(
         whole.token_ids.len() >= start + n,
@@ -34,13 +33,13 @@ fn passage(start: usize, n: usize) -> Passage {
     passage_window(&whole, start, n)
 }
 
-fn fixture(path: &str) -> PathBuf {
+pub fn fixture(path: &str) -> PathBuf {
     let p = root().join(path);
     assert!(p.exists(), "{} missing: run `make test-games`", p.display());
     p
 }
 
-fn native_lib(crate_name: &str) -> PathBuf {
+pub fn native_lib(crate_name: &str) -> PathBuf {
     let file = format!(
         "{}{crate_name}{}",
         std::env::consts::DLL_PREFIX,
@@ -49,17 +48,17 @@ fn native_lib(crate_name: &str) -> PathBuf {
     fixture(&format!("target/release/{file}"))
 }
 
-fn hostile_wasm() -> PathBuf {
+pub fn hostile_wasm() -> PathBuf {
     fixture("target/wasm32-wasip2/release/frost_test_hostile.wasm")
 }
 
-fn load(path: &Path) -> Game {
+pub fn load(path: &Path) -> Game {
     Game::load(path, &GameLimits::default(), false)
         .unwrap_or_else(|e| panic!("loading {}: {e}", path.display()))
 }
 
 /// Plays one default infill round, proving the host is alive and still plays a good game.
-fn play_good_game() {
+pub fn play_good_game() {
     let mut g = load(&game_wasm("infill"));
     let round = g
         .new_round("", 1, &[passage(0, 104)], vocab())
@@ -240,320 +239,6 @@ fn native_infill_plays_the_same_round_as_the_component() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("infill") && e.contains("gap_tokens"), "{e}");
-}
-
-#[test]
-fn native_plugin_without_the_flag_is_refused() {
-    let so = native_lib("frost_game_infill");
-    let e = Game::load(&so, &GameLimits::default(), false)
-        .err()
-        .expect("refused");
-    assert!(matches!(e, GameError::NativeNotAllowed { .. }));
-    assert!(e.to_string().contains("--allow-native"), "{e}");
-    let out = frost_host().arg("game-info").arg(&so).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--allow-native"));
-}
-
-#[test]
-fn native_plugin_with_a_wrong_handshake_is_refused_before_any_call() {
-    // Every other export of this plugin aborts the process: a clean exit code 1 proves the
-    // host called nothing after the handshake.
-    let so = native_lib("frost_test_bad_native");
-    let out = frost_host()
-        .arg("game-info")
-        .arg(&so)
-        .arg("--allow-native")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("9.9.9") && stderr.contains("0.1.0") && stderr.contains("rebuild"),
-        "{stderr}"
-    );
-}
-
-#[test]
-fn native_plugin_panics_are_caught() {
-    let mut g = Game::load(
-        &native_lib("frost_test_hostile"),
-        &GameLimits::default(),
-        true,
-    )
-    .unwrap();
-    let e = g
-        .new_round(r#"{"mode": "panic"}"#, 0, &[passage(0, 8)], vocab())
-        .unwrap_err();
-    assert!(matches!(e, GameError::Panic { .. }), "{e}");
-    let msg = e.to_string();
-    assert!(
-        msg.contains("hostile") && msg.contains("deliberate panic"),
-        "{msg}"
-    );
-    assert!(msg.contains("(at tests/games/hostile/src/lib.rs:"), "{msg}");
-    // The same plugin, still loaded, plays a valid round.
-    g.new_round(r#"{"mode": "ok"}"#, 0, &[passage(0, 8)], vocab())
-        .unwrap();
-}
-
-/// Plays the hostile component in `mode`; the error must name the game and contain `words`.
-/// Then the same handle plays a valid round and a fresh good game loads and plays.
-fn hostile(mode: &str, limits: &GameLimits, words: &[&str]) -> (GameError, Duration) {
-    let mut g = Game::load(&hostile_wasm(), limits, false).unwrap();
-    let config = format!(r#"{{"mode": "{mode}"}}"#);
-    let started = Instant::now();
-    let e = g
-        .new_round(&config, 0, &[passage(0, 8)], vocab())
-        .expect_err("hostile round must fail");
-    let took = started.elapsed();
-    let msg = e.to_string();
-    assert!(
-        msg.contains("'hostile'"),
-        "error does not name the game: {msg}"
-    );
-    for w in words {
-        assert!(msg.contains(w), "error for {mode} lacks {w:?}: {msg}");
-    }
-    g.new_round(r#"{"mode": "ok"}"#, 0, &[passage(0, 8)], vocab())
-        .expect("the same game plays on");
-    play_good_game();
-    (e, took)
-}
-
-#[test]
-fn hostile_infinite_loop_hits_the_time_limit_in_about_a_second() {
-    let (e, took) = hostile(
-        "loop",
-        &GameLimits::default(),
-        &["time limit of 1000 ms", "call_timeout_ms"],
-    );
-    assert!(matches!(
-        e,
-        GameError::Limit {
-            field: "call_timeout_ms",
-            ..
-        }
-    ));
-    assert!(
-        took >= Duration::from_millis(900) && took < Duration::from_secs(3),
-        "took {took:?}"
-    );
-    // The limit is configurable.
-    let limits = GameLimits {
-        call_timeout_ms: 200,
-        ..GameLimits::default()
-    };
-    let (_, took) = hostile("loop", &limits, &["time limit of 200 ms"]);
-    assert!(took < Duration::from_millis(900), "took {took:?}");
-}
-
-#[test]
-fn hostile_memory_bomb_hits_the_memory_limit() {
-    // A generous deadline: filling 256 MiB can take over a second on a loaded machine, and
-    // this test is about the memory limit, not the clock.
-    let limits = GameLimits {
-        call_timeout_ms: 60_000,
-        ..GameLimits::default()
-    };
-    let (e, _) = hostile(
-        "memory",
-        &limits,
-        &["memory limit of 256 MiB", "max_memory_bytes"],
-    );
-    assert!(matches!(
-        e,
-        GameError::Limit {
-            field: "max_memory_bytes",
-            ..
-        }
-    ));
-}
-
-#[test]
-fn hostile_deep_recursion_is_stopped() {
-    let (e, _) = hostile("recursion", &GameLimits::default(), &["recursion"]);
-    assert!(
-        matches!(e, GameError::Limit { .. } | GameError::Trap { .. }),
-        "{e}"
-    );
-}
-
-#[test]
-fn hostile_panic_reports_the_panic_message() {
-    let (e, _) = hostile(
-        "panic",
-        &GameLimits::default(),
-        &["panicked", "deliberate panic"],
-    );
-    assert!(matches!(e, GameError::Panic { .. }));
-}
-
-#[test]
-fn hostile_judge_without_a_move_slot_is_refused() {
-    hostile("no_move", &GameLimits::default(), &["has a move slot"]);
-}
-
-#[test]
-fn hostile_judge_term_with_two_move_slots_is_refused() {
-    hostile(
-        "two_moves",
-        &GameLimits::default(),
-        &["at most one move slot per judge term", "2 move slots"],
-    );
-}
-
-#[test]
-fn hostile_token_id_out_of_range_is_refused() {
-    let (e, _) = hostile(
-        "bad_token",
-        &GameLimits::default(),
-        &["4000000000", "below the vocabulary size"],
-    );
-    assert!(matches!(e, GameError::InvalidRound { .. }));
-}
-
-#[test]
-fn hostile_absurd_move_length_is_refused() {
-    hostile(
-        "absurd_length",
-        &GameLimits::default(),
-        &["1..=256", "1000000"],
-    );
-}
-
-#[test]
-fn hostile_multi_megabyte_output_is_refused() {
-    let (e, _) = hostile("huge_output", &GameLimits::default(), &["max_output_bytes"]);
-    assert!(matches!(e, GameError::OutputTooLarge { size, .. } if size >= 8 << 20));
-}
-
-#[test]
-fn component_for_another_wit_version_is_refused() {
-    let path = fixture("target/wasm32-wasip2/release/frost_test_wrong_wit.wasm");
-    let e = Game::load(&path, &GameLimits::default(), false)
-        .err()
-        .expect("refused");
-    assert!(matches!(e, GameError::AbiMismatch { .. }), "{e}");
-    let msg = e.to_string();
-    assert!(
-        msg.contains("frost_test_wrong_wit.wasm") && msg.contains("0.2.0") && msg.contains("0.1.0"),
-        "{msg}"
-    );
-    play_good_game();
-}
-
-#[test]
-fn component_with_a_changed_signature_is_refused_at_load() {
-    let path = fixture("target/wasm32-wasip2/release/frost_test_wrong_signature.wasm");
-    let e = Game::load(&path, &GameLimits::default(), false)
-        .err()
-        .expect("refused");
-    assert!(matches!(e, GameError::Load { .. }), "{e}");
-    let msg = e.to_string();
-    assert!(
-        msg.contains("frost_test_wrong_signature.wasm")
-            && msg.contains("does not match this host's interface"),
-        "{msg}"
-    );
-    play_good_game();
-}
-
-#[test]
-fn sandbox_gives_no_files_env_network_or_time() {
-    let mut g = Game::load(&hostile_wasm(), &GameLimits::default(), false).unwrap();
-    let e = g
-        .new_round(r#"{"mode": "escape"}"#, 0, &[passage(0, 8)], vocab())
-        .unwrap_err();
-    let GameError::Rejected { message, .. } = e else {
-        panic!("expected the probe report, got {e}")
-    };
-    // No preopened directory: every path is unreachable. No variables. No sockets. Frozen clocks.
-    assert!(message.contains("fs=Err("), "{message}");
-    assert!(message.contains("dir=Err("), "{message}");
-    assert!(message.contains("env=0 "), "{message}");
-    assert!(message.contains("net=Err("), "{message}");
-    assert!(message.contains("wall=Ok(0)"), "{message}");
-    assert!(message.contains("monotonic_ns=0 "), "{message}");
-}
-
-#[test]
-fn files_that_are_not_components_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = dir.path().join("notes.wasm");
-    std::fs::write(&text, "this is not WebAssembly").unwrap();
-    let e = Game::load(&text, &GameLimits::default(), true)
-        .err()
-        .unwrap();
-    assert!(
-        matches!(e, GameError::NotAGame { .. }) && e.to_string().contains("notes.wasm"),
-        "{e}"
-    );
-    // A core module is not a component.
-    let core = dir.path().join("core.wasm");
-    std::fs::write(&core, b"\0asm\x01\0\0\0").unwrap();
-    let e = Game::load(&core, &GameLimits::default(), false)
-        .err()
-        .unwrap();
-    assert!(e.to_string().contains("core WebAssembly module"), "{e}");
-    // A truncated component.
-    let cut = dir.path().join("cut.wasm");
-    std::fs::write(&cut, &std::fs::read(game_wasm("infill")).unwrap()[..4096]).unwrap();
-    let e = Game::load(&cut, &GameLimits::default(), false)
-        .err()
-        .unwrap();
-    assert!(
-        matches!(e, GameError::Load { .. }) && e.to_string().contains("cut.wasm"),
-        "{e}"
-    );
-    let missing = Game::load(&dir.path().join("nope.wasm"), &GameLimits::default(), false)
-        .err()
-        .unwrap();
-    assert!(matches!(missing, GameError::Read { .. }));
-    play_good_game();
-}
-
-#[test]
-fn output_cap_is_configurable() {
-    let limits = GameLimits {
-        max_output_bytes: 100,
-        ..GameLimits::default()
-    };
-    // The description (with its schema) is already larger than 100 bytes.
-    let e = Game::load(&game_wasm("infill"), &limits, false)
-        .err()
-        .unwrap();
-    assert!(matches!(e, GameError::OutputTooLarge { .. }), "{e}");
-}
-
-#[test]
-fn compiled_components_are_cached_on_disk() {
-    let cache = tempfile::tempdir().unwrap();
-    let run = || {
-        let out = frost_host()
-            .args(["game-info", game_wasm("condense").to_str().unwrap()])
-            .env("FROST_CACHE", cache.path())
-            .env("FROST_LOG", "debug")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stderr).to_string()
-    };
-    let first = run();
-    assert!(first.contains("compiled"), "{first}");
-    let entries: Vec<_> = std::fs::read_dir(cache.path().join("components"))
-        .unwrap()
-        .collect();
-    assert_eq!(entries.len(), 1);
-    let second = run();
-    assert!(
-        second.contains("loaded compiled game from") && !second.contains(" compiled games"),
-        "{second}"
-    );
 }
 
 #[test]

@@ -4,8 +4,13 @@
 
 mod cli;
 mod common;
+mod fixture;
+mod frost;
 mod games;
+mod judge;
 mod model;
 mod pretrain;
+mod resume;
+mod sandbox;
 mod tokenizer;
-mod train;
+mod update;

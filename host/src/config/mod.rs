@@ -16,8 +16,8 @@ use crate::corpus::CorpusSource;
 mod validate;
 mod values;
 
-pub use values::{DeviceSpec, Dtype};
 use crate::overrides::{from_table_with_overrides, OverrideError};
+pub use values::{DeviceSpec, Dtype};
 
 /// The embedded default (`frost-host --game games/infill.wasm` with no `--config`).
 pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../../configs/tiny-infill.toml");

@@ -141,8 +141,14 @@ pub fn sample_no_cache(
     sample_impl(net, prompts, k, l, params, banned, seed, false)
 }
 
-// `+=` on a Tensor is in-place (and `last_pos` starts as a view of `pos`).
-#[allow(clippy::too_many_arguments, clippy::assign_op_pattern)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the private body of `sample` and `sample_no_cache`, called from those two only"
+)]
+#[allow(
+    clippy::assign_op_pattern,
+    reason = "`+=` on a Tensor is in-place, and `last_pos` starts as a view of `pos`"
+)]
 fn sample_impl(
     net: &Qwen3,
     prompts: &[Vec<i64>],

@@ -79,7 +79,10 @@ pub struct Qwen3Config {
 
 impl Qwen3Config {
     /// A config for a new model (pretraining, benchmarks), written the way `transformers` 5 does.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the shape fields of config.json, in the order transformers lists them"
+    )]
     pub fn new(
         vocab_size: i64,
         hidden_size: i64,
@@ -509,9 +512,11 @@ impl Qwen3 {
     }
 
     /// Final (normed) hidden states [B, T, H] in the model's dtype.
-    // `x += ..` would be tch's in-place add_: it breaks autograd and could write into the
-    // caller's embeddings (to_kind may alias), so the residuals stay `x = x + ..`.
-    #[allow(clippy::assign_op_pattern)]
+    #[allow(
+        clippy::assign_op_pattern,
+        reason = "`x += ..` would be tch's in-place add_: it breaks autograd and could write \
+                  into the caller's embeddings (to_kind may alias)"
+    )]
     pub fn forward_hidden(
         &self,
         input: Input,

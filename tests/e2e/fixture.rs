@@ -1,0 +1,210 @@
+//! The trained tiny model every training-side e2e test uses, and a run config over it built
+//! in code. One tiny Qwen3 is pretrained once per test binary (a few seconds, fixed seed) on a
+//! synthetic corpus with learnable structure.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use frost_host::config::{DeviceSpec, Dtype, LoraSection, TrainConfig};
+use frost_host::corpus::CorpusSource;
+use frost_host::model::{LoadOptions, LoadedModel};
+use frost_host::pretrain::{pretrain, ModelSize, PretrainOptions};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+use tch::Kind;
+
+use crate::common;
+
+pub struct Fixture {
+    pub model: PathBuf,
+    pub corpus: PathBuf,
+    pub root: PathBuf,
+}
+
+/// Sentences from a small grammar: enough regularity for a tiny model to learn in seconds.
+pub fn synthetic_text(rng: &mut ChaCha8Rng, sentences: usize) -> String {
+    let adj = ["red", "old", "small", "quiet", "bright", "cold"];
+    let noun = ["king", "dog", "ship", "garden", "river", "queen", "bird"];
+    let verb = ["sees", "loves", "follows", "finds", "keeps"];
+    let place = ["by the sea", "in the hall", "at dawn", "under the hill"];
+    let mut s = String::new();
+    for i in 0..sentences {
+        let pick = |r: &mut ChaCha8Rng, xs: &[&'static str]| xs[r.gen_range(0..xs.len())];
+        s.push_str(&format!(
+            "The {} {} {} the {} {} {}.",
+            pick(rng, &adj),
+            pick(rng, &noun),
+            pick(rng, &verb),
+            pick(rng, &adj),
+            pick(rng, &noun),
+            pick(rng, &place)
+        ));
+        s.push(if i % 6 == 5 { '\n' } else { ' ' });
+    }
+    s
+}
+
+pub fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        // Under target/ (not /tmp); one folder per test process, replaced on the next run.
+        let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        for e in std::fs::read_dir(&base).into_iter().flatten().flatten() {
+            if e.file_name()
+                .to_string_lossy()
+                .starts_with("frost-e2e-train-")
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+        let root = base.join(format!("frost-e2e-train-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let corpus = root.join("corpus");
+        std::fs::create_dir_all(&corpus).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for d in 0..9 {
+            std::fs::write(
+                corpus.join(format!("doc{d}.txt")),
+                synthetic_text(&mut rng, 300),
+            )
+            .unwrap();
+        }
+        let model = root.join("model");
+        let mut opts = PretrainOptions::new(
+            CorpusSource::Path(corpus.clone()),
+            model.clone(),
+            ModelSize::Tiny,
+        );
+        opts.hyper.steps = 150;
+        opts.hyper.vocab_size = 300;
+        pretrain(&opts).expect("pretrain the tiny fixture model");
+        Fixture {
+            model,
+            corpus,
+            root,
+        }
+    })
+}
+
+pub fn load(kind: Kind) -> LoadedModel {
+    let mut opts = LoadOptions::cpu();
+    opts.kind = Some(kind);
+    LoadedModel::load(&fixture().model, &opts).unwrap()
+}
+
+/// A small run config over the fixture, built in code: Frost K=4 D=4 on infilling with a raw
+/// prompt, 2 assignments per step, 4 steps, eval every 2, LoRA r=4 (or, with `lora = false`,
+/// full fine-tuning with a separate frozen judge copy).
+pub fn test_config(lora: bool) -> TrainConfig {
+    let f = fixture();
+    let mut c = TrainConfig::default_embedded();
+    c.seed = 3;
+    c.steps = 4;
+    c.model.path = f.model.display().to_string();
+    c.model.device = DeviceSpec::Cpu;
+    c.model.dtype = Dtype::F32;
+    c.model.lora = lora.then(|| LoraSection {
+        r: 4,
+        alpha: 8.0,
+        dropout: 0.0,
+        target_modules: [
+            "q_proj",
+            "k_proj",
+            "v_proj",
+            "o_proj",
+            "gate_proj",
+            "up_proj",
+            "down_proj",
+        ]
+        .map(String::from)
+        .to_vec(),
+    });
+    c.game.path = common::game_wasm("infill").display().to_string();
+    c.game.config = toml::toml! {
+        prefix_tokens = 16
+        gap_tokens = 4
+        suffix_tokens = 8
+        prompt = "raw"
+    };
+    c.corpus.source = CorpusSource::Path(f.corpus.clone());
+    c.sampling.assignments_per_step = 2;
+    c.sampling.k = 4;
+    c.sampling.temperature = 1.0;
+    c.sampling.top_p = 1.0;
+    c.sampling.top_k = 0;
+    c.frost.d = 4;
+    c.frost.tau = 1e-4;
+    c.frost.rounds = 1;
+    c.update.lr = 1e-3;
+    c.update.weight_decay = 0.0;
+    c.update.beta1 = 0.9;
+    c.update.beta2 = 0.999;
+    c.update.adam_eps = 1e-8;
+    c.update.grad_clip = 1.0;
+    c.update.clip_eps = 0.2;
+    c.update.normalize_std = true;
+    c.update.kl_beta = 0.05;
+    c.eval.every = 2;
+    c.eval.assignments = 2;
+    c.eval.best_of = 4;
+    c.run.checkpoint_every = 2;
+    c.run.samples_every = 1;
+    c.run.progress = false;
+    c.validate().expect("the test config is valid");
+    c
+}
+
+/// [`test_config`] written where the CLI can read it with `--config`.
+pub fn write_config(dir: &Path, lora: bool) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let p = dir.join(format!("config-{}.toml", rand::random::<u32>()));
+    std::fs::write(&p, test_config(lora).to_toml()).unwrap();
+    p
+}
+
+pub fn run_cli(args: &[&str]) -> std::process::Output {
+    common::frost_host()
+        .args(args)
+        .env("FROST_LOG", "warn")
+        .output()
+        .expect("spawn frost-host")
+}
+
+pub fn jsonl(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+pub fn tmp(name: &str) -> PathBuf {
+    fixture()
+        .root
+        .join(format!("{name}-{}", rand::random::<u32>()))
+}
+
+pub fn train_run(out: &Path, sets: &[&str]) {
+    train_run_with(out, sets, true)
+}
+
+pub fn train_run_with(out: &Path, sets: &[&str], lora: bool) {
+    let cfg = write_config(&fixture().root, lora);
+    let mut args = vec![
+        "--config",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    for s in sets {
+        args.push("--set");
+        args.push(s);
+    }
+    let o = run_cli(&args);
+    assert!(
+        o.status.success(),
+        "frost-host failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
