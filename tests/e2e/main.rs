@@ -9,3 +9,4 @@ mod model;
 mod pretrain;
 mod tokenizer;
 mod train;
+mod xent;
