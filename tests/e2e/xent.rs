@@ -90,9 +90,13 @@ fn horizon_and_alethiometer_are_refused_with_a_precise_reason() {
     let mut game = game();
     for (file, want) in [
         ("Horizon", "program:5:20: `ensure` on a judge quantity"),
-        ("Alethiometer", "program:4:8: `ensure(only_uses_words(..., move))`"),
+        (
+            "Alethiometer",
+            "program:4:8: `ensure(only_uses_words(..., move))`",
+        ),
     ] {
-        let program = std::fs::read_to_string(fixtures().join(format!("games/{file}.xent"))).unwrap();
+        let program =
+            std::fs::read_to_string(fixtures().join(format!("games/{file}.xent"))).unwrap();
         let e = game
             .configure(&json!({ "program": program }).to_string())
             .unwrap_err()
@@ -126,7 +130,10 @@ fn game_check_shows_a_round_of_a_program_from_a_config_file() {
         "{out}"
     );
     // Two judge terms (xed), the scored story marked, the story's words banned.
-    assert!(out.contains('⟦') && out.contains("weight -1,") && out.contains("weight +1,"), "{out}");
+    assert!(
+        out.contains('⟦') && out.contains("weight -1,") && out.contains("weight +1,"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -137,13 +144,44 @@ fn a_program_given_with_set_trains_without_compiling() {
     let o = common::frost_host()
         .args(["--game", common::game_wasm("xent").to_str().unwrap()])
         .args(["--out", out.to_str().unwrap()])
-        .args(["--set", &format!("model.path=\"{}\"", fixtures().join("model").display())])
-        .args(["--set", "model.device=\"cpu\"", "--set", "model.dtype=\"f32\""])
-        .args(["--set", &format!("corpus.source=\"{}\"", common::root().join("tests/fixtures/corpus-tiny").display())])
+        .args([
+            "--set",
+            &format!("model.path=\"{}\"", fixtures().join("model").display()),
+        ])
+        .args([
+            "--set",
+            "model.device=\"cpu\"",
+            "--set",
+            "model.dtype=\"f32\"",
+        ])
+        .args([
+            "--set",
+            &format!(
+                "corpus.source=\"{}\"",
+                common::root().join("tests/fixtures/corpus-tiny").display()
+            ),
+        ])
         .args(["--set", &format!("game.config.program={program}")])
-        .args(["--set", "game.config.story_tokens=16", "--set", "game.config.prompt=\"raw\""])
-        .args(["--set", "steps=2", "--set", "sampling.assignments_per_step=1"])
-        .args(["--set", "eval.every=2", "--set", "eval.assignments=1", "--set", "run.progress=false"])
+        .args([
+            "--set",
+            "game.config.story_tokens=16",
+            "--set",
+            "game.config.prompt=\"raw\"",
+        ])
+        .args([
+            "--set",
+            "steps=2",
+            "--set",
+            "sampling.assignments_per_step=1",
+        ])
+        .args([
+            "--set",
+            "eval.every=2",
+            "--set",
+            "eval.assignments=1",
+            "--set",
+            "run.progress=false",
+        ])
         .env("FROST_LOG", "warn")
         .output()
         .unwrap();

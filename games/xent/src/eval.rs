@@ -156,7 +156,10 @@ impl Eval<'_> {
 
     fn assign(&mut self, args: &[Arg], pos: Pos) -> Result<(), XentError> {
         if args.is_empty() {
-            return Err(XentError::new(pos, "assign needs `register=value` arguments"));
+            return Err(XentError::new(
+                pos,
+                "assign needs `register=value` arguments",
+            ));
         }
         for a in args {
             let Some((name, npos)) = &a.name else {
@@ -234,7 +237,10 @@ impl Eval<'_> {
             ));
         }
         let ExprKind::Name(var) = &rest[0].kind else {
-            return Err(XentError::new(rest[0].pos, "elicit needs a register, e.g. `x`"));
+            return Err(XentError::new(
+                rest[0].pos,
+                "elicit needs a register, e.g. `x`",
+            ));
         };
         self.check_target(var, rest[0].pos)?;
         let n = match self.expr(rest[1])? {
@@ -242,7 +248,10 @@ impl Eval<'_> {
             v => {
                 return Err(XentError::new(
                     rest[1].pos,
-                    format!("the move's length must be an integer from 1 to 256; this is {}", v.kind()),
+                    format!(
+                        "the move's length must be an integer from 1 to 256; this is {}",
+                        v.kind()
+                    ),
                 ))
             }
         };
@@ -271,7 +280,10 @@ impl Eval<'_> {
             v => {
                 return Err(XentError::new(
                     value.pos,
-                    format!("reward takes a score built from xent, xed, nex and dex; this is {}", v.kind()),
+                    format!(
+                        "reward takes a score built from xent, xed, nex and dex; this is {}",
+                        v.kind()
+                    ),
                 ))
             }
         };
@@ -327,7 +339,10 @@ impl Eval<'_> {
                 v => {
                     return Err(XentError::new(
                         a.pos,
-                        format!("ensure takes conditions (comparisons, only_uses_words); this is {}", v.kind()),
+                        format!(
+                            "ensure takes conditions (comparisons, only_uses_words); this is {}",
+                            v.kind()
+                        ),
                     ))
                 }
             }
@@ -358,15 +373,23 @@ impl Eval<'_> {
             return Ok(Value::Player(n.to_string()));
         }
         if n.starts_with('l') && is_register(&n.replacen('l', "s", 1)) {
-            return Err(XentError::new(pos, format!("list registers (`{n}`) are not supported")));
+            return Err(XentError::new(
+                pos,
+                format!("list registers (`{n}`) are not supported"),
+            ));
         }
         if n == "flag_1" || n == "flag_2" {
-            return Err(XentError::new(pos, format!("`{n}` (beacons and replay) is not supported")));
+            return Err(XentError::new(
+                pos,
+                format!("`{n}` (beacons and replay) is not supported"),
+            ));
         }
         if !is_register(n) {
             return Err(XentError::new(
                 pos,
-                format!("unknown name `{n}` (registers: {REGISTERS}, each also with suffix 1, 2 or 3)"),
+                format!(
+                    "unknown name `{n}` (registers: {REGISTERS}, each also with suffix 1, 2 or 3)"
+                ),
             ));
         }
         // An unassigned register holds the empty string, as in Xent.
@@ -384,14 +407,18 @@ impl Eval<'_> {
             }
             "only_uses_words" => {
                 let [allowed, text] = self.strings::<2>(f, &args, pos)?;
-                Ok(Value::Bool(match (allowed.flat(self.stories), text.flat(self.stories)) {
-                    (Some(a), Some(t)) => Truth::Known(words::only_uses_words(&a, &t)),
-                    _ => Truth::MoveWords,
-                }))
+                Ok(Value::Bool(
+                    match (allowed.flat(self.stories), text.flat(self.stories)) {
+                        (Some(a), Some(t)) => Truth::Known(words::only_uses_words(&a, &t)),
+                        _ => Truth::MoveWords,
+                    },
+                ))
             }
             _ if UNSUPPORTED.contains(&f) => Err(XentError::new(
                 pos,
-                format!("the Xent function `{f}` is not supported by Frost's .xent runtime ({SEE})"),
+                format!(
+                    "the Xent function `{f}` is not supported by Frost's .xent runtime ({SEE})"
+                ),
             )),
             _ => Err(XentError::new(
                 pos,
@@ -435,11 +462,14 @@ impl Eval<'_> {
         let tokens = match args {
             [] => self.opts.story_tokens,
             [n] => match self.expr(n)? {
-                Value::Num(v, true) if v >= 2.0 && v <= 65536.0 => v as u32,
+                Value::Num(v, true) if (2.0..=65536.0).contains(&v) => v as u32,
                 v => {
                     return Err(XentError::new(
                         n.pos,
-                        format!("a story's length must be an integer from 2 to 65536 tokens; this is {}", v.kind()),
+                        format!(
+                        "a story's length must be an integer from 2 to 65536 tokens; this is {}",
+                        v.kind()
+                    ),
                     ))
                 }
             },
@@ -451,7 +481,9 @@ impl Eval<'_> {
             }
         };
         self.plan.stories.push(tokens);
-        Ok(Value::Str(XStr(vec![Piece::Story(self.plan.stories.len() - 1)])))
+        Ok(Value::Str(XStr(vec![Piece::Story(
+            self.plan.stories.len() - 1,
+        )])))
     }
 
     /// `xent(s | p)`, `xed`, `nex`, `dex`; an optional second argument is prepended to the
@@ -463,10 +495,18 @@ impl Eval<'_> {
             Some(v) => {
                 return Err(XentError::new(
                     args[0].pos,
-                    format!("`{f}` takes a string or `string | condition`; this is {}", v.kind()),
+                    format!(
+                        "`{f}` takes a string or `string | condition`; this is {}",
+                        v.kind()
+                    ),
                 ))
             }
-            None => return Err(XentError::new(pos, format!("`{f}` needs a string, e.g. `{f}(s | x)`"))),
+            None => {
+                return Err(XentError::new(
+                    pos,
+                    format!("`{f}` needs a string, e.g. `{f}(s | x)`"),
+                ))
+            }
         };
         match args.get(1).map(|a| self.expr(a)).transpose()? {
             None if args.len() == 1 => {}
@@ -494,7 +534,12 @@ impl Eval<'_> {
         Ok(Value::Score(score))
     }
 
-    fn remove_common_words(&mut self, target: XStr, other: XStr, pos: Pos) -> Result<Value, XentError> {
+    fn remove_common_words(
+        &mut self,
+        target: XStr,
+        other: XStr,
+        pos: Pos,
+    ) -> Result<Value, XentError> {
         let stories = self.stories;
         match (target.flat(stories), other.flat(stories)) {
             (Some(t), Some(o)) => Ok(Value::Str(XStr::text(&words::remove_common_words(&t, &o)))),
@@ -562,7 +607,10 @@ fn reads_judge(e: &Expr) -> bool {
 /// first token id the game knows, or when nothing comes before it).
 fn check_sequence(seq: &Seq, f: &str, pos: Pos) -> Result<(), XentError> {
     if seq.scored.is_empty() {
-        return Err(XentError::new(pos, format!("`{f}` of an empty string scores nothing")));
+        return Err(XentError::new(
+            pos,
+            format!("`{f}` of an empty string scores nothing"),
+        ));
     }
     if seq.context.moves() + seq.scored.moves() > 1 {
         return Err(XentError::new(
@@ -574,7 +622,11 @@ fn check_sequence(seq: &Seq, f: &str, pos: Pos) -> Result<(), XentError> {
         ));
     }
     if !seq.context.is_empty() && !matches!(seq.scored.0[0], Piece::Story(_)) {
-        let what = if seq.scored.0[0] == Piece::Move { "the move" } else { "a text" };
+        let what = if seq.scored.0[0] == Piece::Move {
+            "the move"
+        } else {
+            "a text"
+        };
         return Err(XentError::new(
             pos,
             format!(

@@ -93,7 +93,10 @@ impl Game for Xent {
 
     fn requirements(c: &XentConfig) -> Result<Requirements, String> {
         if c.story_tokens < 2 {
-            return Err("story_tokens must be at least 2 (Xent scores a story from its second token)".into());
+            return Err(
+                "story_tokens must be at least 2 (Xent scores a story from its second token)"
+                    .into(),
+            );
         }
         if c.min_banned_word_chars == 0 {
             return Err("min_banned_word_chars must be at least 1".into());

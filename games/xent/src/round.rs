@@ -32,8 +32,12 @@ fn segments(seq: &Seq, passages: &[Passage]) -> Vec<JudgeSegment> {
     if !seq.context.is_empty() {
         if let Some(Piece::Story(i)) = scored.next() {
             let ids = &passages[*i].token_ids;
-            out.push(JudgeSegment::unscored(SegmentContent::Tokens(ids[..1].to_vec())));
-            out.push(JudgeSegment::scored(SegmentContent::Tokens(ids[1..].to_vec())));
+            out.push(JudgeSegment::unscored(SegmentContent::Tokens(
+                ids[..1].to_vec(),
+            )));
+            out.push(JudgeSegment::scored(SegmentContent::Tokens(
+                ids[1..].to_vec(),
+            )));
         }
     }
     out.extend(scored.map(|p| JudgeSegment::scored(content(p, passages))));

@@ -130,8 +130,8 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, XentError> {
 
 /// Punctuation, longest first so `>=` wins over `>`.
 const PUNCT: &[&str] = &[
-    "//", "**", ">=", "<=", "==", "!=", "(", ")", ",", "=", "+", "-", "*", "/", "%", "|", "<",
-    ">", "[", "]", "{", "}", ".", ":", "&", "^", "~", ";",
+    "//", "**", ">=", "<=", "==", "!=", "(", ")", ",", "=", "+", "-", "*", "/", "%", "|", "<", ">",
+    "[", "]", "{", "}", ".", ":", "&", "^", "~", ";",
 ];
 
 fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, XentError> {
@@ -169,11 +169,7 @@ fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, XentError> {
                     i += 1;
                 }
                 out.push((Tok::Name(chars[start..i].iter().collect()), pos));
-            } else if let Some(p) = PUNCT
-                .iter()
-                .find(|p| line_has(&chars, i, p))
-                .copied()
-            {
+            } else if let Some(p) = PUNCT.iter().find(|p| line_has(&chars, i, p)).copied() {
                 out.push((if p == ";" { Tok::End } else { Tok::Punct(p) }, pos));
                 i += p.chars().count();
             } else {
@@ -194,7 +190,9 @@ fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, XentError> {
 }
 
 fn line_has(chars: &[char], i: usize, p: &str) -> bool {
-    p.chars().enumerate().all(|(k, c)| chars.get(i + k) == Some(&c))
+    p.chars()
+        .enumerate()
+        .all(|(k, c)| chars.get(i + k) == Some(&c))
 }
 
 /// A quoted string starting at `chars[start]`, with Python's common escapes. Returns the
@@ -347,7 +345,10 @@ impl Parser {
         let pos = self.pos();
         self.at += 1;
         let rhs = self.pipe()?;
-        if matches!(self.peek(), Tok::Punct("<" | "<=" | ">" | ">=" | "==" | "!=")) {
+        if matches!(
+            self.peek(),
+            Tok::Punct("<" | "<=" | ">" | ">=" | "==" | "!=")
+        ) {
             return Err(XentError::new(
                 self.pos(),
                 "chained comparisons are not supported",
@@ -464,7 +465,8 @@ mod tests {
 
     #[test]
     fn parses_statements_with_positions_and_precedence() {
-        let prog = parse("assign(s=story())  # a story\n\n  reward(xed(s | x + \"a\\\"b\"))").unwrap();
+        let prog =
+            parse("assign(s=story())  # a story\n\n  reward(xed(s | x + \"a\\\"b\"))").unwrap();
         assert_eq!(prog.len(), 2);
         assert_eq!(prog[0].instr, "assign");
         assert_eq!(prog[0].pos, Pos { line: 1, col: 1 });
@@ -505,15 +507,27 @@ mod tests {
             "2:18: expected `)` to close the call, found the end of the statement"
         );
         assert_eq!(err("x = 3"), "1:3: expected `(` after `x`, found `=`");
-        assert_eq!(err("reward(xent('abc))"), "1:13: unterminated string (a string ends on its own line)");
+        assert_eq!(
+            err("reward(xent('abc))"),
+            "1:13: unterminated string (a string ends on its own line)"
+        );
         assert_eq!(err("reward(a $ b)"), "1:10: unexpected character `$`");
         assert_eq!(
             err("reward(s / 2)"),
             "1:10: the operator `/` is not supported (use +, -, * and |)"
         );
-        assert_eq!(err("ensure(a < b < c)"), "1:14: chained comparisons are not supported");
-        assert_eq!(err("assign(s=x.split())"), "1:11: methods, lists and indexing are not supported");
-        assert_eq!(err("reward() reward()"), "1:10: expected the end of the statement after `reward(...)`, found `reward`");
+        assert_eq!(
+            err("ensure(a < b < c)"),
+            "1:14: chained comparisons are not supported"
+        );
+        assert_eq!(
+            err("assign(s=x.split())"),
+            "1:11: methods, lists and indexing are not supported"
+        );
+        assert_eq!(
+            err("reward() reward()"),
+            "1:10: expected the end of the statement after `reward(...)`, found `reward`"
+        );
         assert!(err(&"\n".repeat(70)).contains("at most 64"));
     }
 }

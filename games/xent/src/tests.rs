@@ -35,7 +35,9 @@ fn passages(texts: &[&str]) -> Vec<Passage> {
             }
             Passage {
                 text: t.to_string(),
-                token_ids: (0..words.len() as u32).map(|k| 10 * i as u32 + k + 1).collect(),
+                token_ids: (0..words.len() as u32)
+                    .map(|k| 10 * i as u32 + k + 1)
+                    .collect(),
                 offsets,
             }
         })
@@ -84,11 +86,21 @@ fn condense_is_xed_with_the_story_words_banned() {
             ),
         ]
     );
-    assert_eq!(r.constraints.banned_strings, vec!["the", "cat", "sat", "down"]);
+    assert_eq!(
+        r.constraints.banned_strings,
+        vec!["the", "cat", "sat", "down"]
+    );
     let Prompt::Chat(m) = &r.prompt else { panic!() };
-    assert!(m[0].content.contains("s:\nThe cat sat down\n"), "{}", m[0].content);
+    assert!(
+        m[0].content.contains("s:\nThe cat sat down\n"),
+        "{}",
+        m[0].content
+    );
     assert!(m[0].content.contains("Write `x`: 10 tokens"));
-    assert_eq!(Xent::requirements(&config(CONDENSE)).unwrap().move_tokens, 10);
+    assert_eq!(
+        Xent::requirements(&config(CONDENSE)).unwrap().move_tokens,
+        10
+    );
 }
 
 #[test]
@@ -112,7 +124,10 @@ fn contrast_rewards_black_and_bans_both_stories_words() {
         ]
     );
     // Xent joins `s1 + s2` as text, so "fox" and "big" make one word.
-    assert_eq!(r.constraints.banned_strings, vec!["red", "foxbig", "blue", "sea"]);
+    assert_eq!(
+        r.constraints.banned_strings,
+        vec!["red", "foxbig", "blue", "sea"]
+    );
 }
 
 #[test]
@@ -127,7 +142,11 @@ fn synthesize_sums_three_xeds() {
 fn two_ways_concatenates_text_stories_and_move() {
     for program in [TWO_WAYS_FILE, TWO_WAYS] {
         let r = play(&config(program), &["one two", "three four"]);
-        let lit = || S::unscored(SegmentContent::Text("I have a fun story to tell you:".into()));
+        let lit = || {
+            S::unscored(SegmentContent::Text(
+                "I have a fun story to tell you:".into(),
+            ))
+        };
         let (s1, s2) = ([1u32, 2], [11u32, 12]);
         let seq = |first: &[u32], scored: &[u32], with_move: bool| {
             let mut v = vec![lit(), S::unscored(toks(first))];
@@ -180,7 +199,10 @@ fn word_bans_are_opt_in() {
     let mut c = config(CONDENSE);
     c.approximate_word_bans = false;
     let e = err(&c);
-    assert!(e.starts_with("program:3:11: `remove_common_words` on the move"), "{e}");
+    assert!(
+        e.starts_with("program:3:11: `remove_common_words` on the move"),
+        "{e}"
+    );
     assert!(e.contains("approximate_word_bans = true"), "{e}");
 }
 
@@ -206,7 +228,10 @@ fn weights_sums_and_white_rewards_combine() {
     let weights: Vec<f64> = r.judge.terms.iter().map(|t| t.weight).collect();
     // 0.5 xed: -0.5 [s], +0.5 [x s]; -2 nex(x) - nex(x) (white) + xent(x) = 4 xent(x): -4 [x].
     assert_eq!(weights, vec![-0.5, 0.5, -4.0]);
-    assert_eq!(r.judge.terms[2].segments, vec![S::scored(SegmentContent::Move)]);
+    assert_eq!(
+        r.judge.terms[2].segments,
+        vec![S::scored(SegmentContent::Move)]
+    );
 }
 
 #[test]
@@ -228,28 +253,88 @@ fn raw_prompt_shows_registers_before_the_elicit() {
 #[test]
 fn errors_name_the_place_and_the_problem() {
     let cases = [
-        ("elicit(x, 3)\nreward(xnt(x))", "program:2:8: unknown function `xnt`"),
-        ("elicit(x, 3)\nreward(xent(q))", "program:2:13: unknown name `q`"),
-        ("elicit(x, 3)\nreward(xent(x) + \"a\")", "program:2:16: type error: a score and a string"),
-        ("elicit(x, 3)\nreward(xent(3))", "program:2:13: `xent` takes a string or"),
-        ("elicit(x, 3)\nreward(x)", "program:2:8: reward takes a score"),
-        ("elicit(x, 3)\nassign(a=x)", "program:2:8: register `a` is static"),
+        (
+            "elicit(x, 3)\nreward(xnt(x))",
+            "program:2:8: unknown function `xnt`",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(q))",
+            "program:2:13: unknown name `q`",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(x) + \"a\")",
+            "program:2:16: type error: a score and a string",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(3))",
+            "program:2:13: `xent` takes a string or",
+        ),
+        (
+            "elicit(x, 3)\nreward(x)",
+            "program:2:8: reward takes a score",
+        ),
+        (
+            "elicit(x, 3)\nassign(a=x)",
+            "program:2:8: register `a` is static",
+        ),
         ("elicit(x, 300)", "program:1:11: the move's length must be"),
-        ("elicit(x, 3)\nreward(xent(\"hi\" | x))", "program:2:8: `xent` scores a text after a condition"),
-        ("assign(s=story())\nelicit(x, 3)\nreward(nex(x | s))", "program:3:8: `nex` scores the move"),
-        ("elicit(x, 3)\nreward(xent(x | x))", "program:2:8: the move appears twice"),
-        ("elicit(x, 3)\nreward(alice, xent(x))", "program:2:8: reward to `alice`"),
+        (
+            "elicit(x, 3)\nreward(xent(\"hi\" | x))",
+            "program:2:8: `xent` scores a text after a condition",
+        ),
+        (
+            "assign(s=story())\nelicit(x, 3)\nreward(nex(x | s))",
+            "program:3:8: `nex` scores the move",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(x | x))",
+            "program:2:8: the move appears twice",
+        ),
+        (
+            "elicit(x, 3)\nreward(alice, xent(x))",
+            "program:2:8: reward to `alice`",
+        ),
         ("elicit(white, x, 3)", "program:1:8: elicit from `white`"),
-        ("assign(s=story())\nreward(xent(s))", "program:1:1: the program never elicits"),
-        ("assign(s=story())\nelicit(x, 3)\nreward(xed(s))", "program:2:1: no reward depends on the move"),
-        ("elicit(x, 3)\nreplay(flag_1, 2)", "program:2:1: `replay` is not supported"),
-        ("elicit(x, 3)\nreward(sample(x))", "program:2:8: the Xent function `sample` is not supported"),
-        ("ensure(1 > 0)", "program:1:1: ensure must come after an elicit"),
-        ("elicit(x, 3)\nensure(1 > 2)", "program:2:10: this condition is always false"),
-        ("elicit(x, 3)\nensure(x > 2)", "program:2:10: type error: cannot compare a string"),
-        ("elicit(x, 3)\nfoo(x)", "program:2:1: unknown instruction `foo`"),
-        ("elicit(x, 3)\nreward(xent(x | remove_common_words(x, x)))", "program:2:17: `remove_common_words` is supported"),
-        ("assign(s=story(1))", "program:1:16: a story's length must be"),
+        (
+            "assign(s=story())\nreward(xent(s))",
+            "program:1:1: the program never elicits",
+        ),
+        (
+            "assign(s=story())\nelicit(x, 3)\nreward(xed(s))",
+            "program:2:1: no reward depends on the move",
+        ),
+        (
+            "elicit(x, 3)\nreplay(flag_1, 2)",
+            "program:2:1: `replay` is not supported",
+        ),
+        (
+            "elicit(x, 3)\nreward(sample(x))",
+            "program:2:8: the Xent function `sample` is not supported",
+        ),
+        (
+            "ensure(1 > 0)",
+            "program:1:1: ensure must come after an elicit",
+        ),
+        (
+            "elicit(x, 3)\nensure(1 > 2)",
+            "program:2:10: this condition is always false",
+        ),
+        (
+            "elicit(x, 3)\nensure(x > 2)",
+            "program:2:10: type error: cannot compare a string",
+        ),
+        (
+            "elicit(x, 3)\nfoo(x)",
+            "program:2:1: unknown instruction `foo`",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(x | remove_common_words(x, x)))",
+            "program:2:17: `remove_common_words` is supported",
+        ),
+        (
+            "assign(s=story(1))",
+            "program:1:16: a story's length must be",
+        ),
     ];
     for (program, want) in cases {
         let e = err(&config(program));
@@ -266,5 +351,8 @@ fn constant_ensures_pass_and_story_lengths_come_from_the_program() {
         "assign(s=story(7), t=story())\nelicit(x, 2)\nensure(only_uses_words(\"a b\", \"b a\"), 2 >= 1)\nreward(nex(s | x))",
     );
     let req = Xent::requirements(&c).unwrap();
-    assert_eq!(req.passages.iter().map(|p| p.tokens).collect::<Vec<_>>(), vec![7, 4]);
+    assert_eq!(
+        req.passages.iter().map(|p| p.tokens).collect::<Vec<_>>(),
+        vec![7, 4]
+    );
 }
