@@ -327,6 +327,13 @@ impl Eval<'_> {
                     ))
                 }
                 Value::Bool(Truth::Judge) => return Err(judge_ensure(a.pos)),
+                Value::Bool(Truth::Story) => {
+                    return Err(XentError::new(
+                        a.pos,
+                        "this condition depends on a story() passage, not on the move: no move \
+                         can make it hold (Xent gives up on such a round)",
+                    ))
+                }
                 Value::Bool(Truth::MoveWords) => {
                     return Err(XentError::new(
                         a.pos,

@@ -115,6 +115,8 @@ pub enum Truth {
     Judge,
     /// A word rule on the move (`only_uses_words(..., x)`).
     MoveWords,
+    /// A word rule on a story passage: true or not by the luck of the draw.
+    Story,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -65,10 +65,12 @@ impl Eval<'_> {
             }
             "only_uses_words" => {
                 let [allowed, text] = self.strings::<2>(f, &args, pos)?;
+                let has_story = |s: &XStr| s.0.iter().any(|p| matches!(p, Piece::Story(_)));
                 Ok(Value::Bool(
                     match (allowed.flat(self.stories), text.flat(self.stories)) {
+                        (None, _) | (_, None) => Truth::MoveWords,
+                        _ if has_story(&allowed) || has_story(&text) => Truth::Story,
                         (Some(a), Some(t)) => Truth::Known(words::only_uses_words(&a, &t)),
-                        _ => Truth::MoveWords,
                     },
                 ))
             }
