@@ -9,11 +9,11 @@ export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
 export LIBTORCH_USE_PYTORCH := 1
 CARGO ?= cargo
-GAMES := infill condense
+GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: demo test test-games build games setup setup-test wasm-target lint fmt bench clean-venv
+.PHONY: demo test test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -65,6 +65,19 @@ test: setup-test games test-games
 lint: setup
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+
+# Golden rewards for tests/e2e/xent.rs from the Xent benchmark's own runtime (xent==0.5.0 needs
+# Python >= 3.12 and transformers < 5, so it gets its own venv). Not part of `make test`: the
+# goldens and the tiny judge they were computed on are committed under tests/fixtures/xent/.
+XENT_VENV := $(CURDIR)/.venv-xent
+PYTHON312 ?= python3.12
+$(XENT_VENV)/.xent-0.5.0:
+	@test -x $(XENT_VENV)/bin/python || $(PYTHON312) -m venv $(XENT_VENV)
+	$(XENT_VENV)/bin/python -m pip install --quiet --disable-pip-version-check xent==0.5.0
+	@touch $@
+
+xent-golden: $(XENT_VENV)/.xent-0.5.0
+	$(XENT_VENV)/bin/python tests/fixtures/xent/make_golden.py
 
 bench: build
 	$(HOST) bench

@@ -14,3 +14,4 @@ mod resume;
 mod sandbox;
 mod tokenizer;
 mod update;
+mod xent;

@@ -1,0 +1,358 @@
+//! The published games and the error messages, end to end through the game's own API.
+
+use super::*;
+use frost_sdk::{JudgeSegment, JudgeTerm, Prompt, PromptSegment, SegmentContent};
+
+const CONDENSE: &str = include_str!("../../../tests/fixtures/xent/games/Condense.xent");
+const CONTRAST: &str = include_str!("../../../tests/fixtures/xent/games/Contrast.xent");
+const SYNTHESIZE: &str = include_str!("../../../tests/fixtures/xent/games/Synthesize.xent");
+const TWO_WAYS_FILE: &str = include_str!("../../../tests/fixtures/xent/games/Two-Ways.xent");
+const HORIZON: &str = include_str!("../../../tests/fixtures/xent/games/Horizon.xent");
+const ALETHIOMETER: &str = include_str!("../../../tests/fixtures/xent/games/Alethiometer.xent");
+
+fn config(program: &str) -> XentConfig {
+    XentConfig {
+        program: program.to_string(),
+        story_tokens: 4,
+        approximate_word_bans: true,
+        ..XentConfig::default()
+    }
+}
+
+/// Passage `i`: tokens 10i+1.. with one word per token.
+fn passages(texts: &[&str]) -> Vec<Passage> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let words: Vec<&str> = t.split(' ').collect();
+            let mut offsets = Vec::new();
+            let mut at = 0u32;
+            for (k, w) in words.iter().enumerate() {
+                let len = w.len() as u32 + u32::from(k > 0);
+                offsets.push((at, at + len));
+                at += len;
+            }
+            Passage {
+                text: t.to_string(),
+                token_ids: (0..words.len() as u32)
+                    .map(|k| 10 * i as u32 + k + 1)
+                    .collect(),
+                offsets,
+            }
+        })
+        .collect()
+}
+
+fn play(c: &XentConfig, texts: &[&str]) -> Round {
+    let req = Xent::requirements(c).unwrap();
+    assert_eq!(req.passages.len(), texts.len());
+    Xent::new_round(c, 0, &passages(texts)).unwrap()
+}
+
+fn err(c: &XentConfig) -> String {
+    Xent::requirements(c).unwrap_err()
+}
+
+fn toks(ids: &[u32]) -> SegmentContent {
+    SegmentContent::Tokens(ids.to_vec())
+}
+
+fn term(weight: f64, segments: Vec<JudgeSegment>) -> JudgeTerm {
+    JudgeTerm {
+        weight,
+        bos: false,
+        segments,
+    }
+}
+
+use JudgeSegment as S;
+
+#[test]
+fn condense_is_xed_with_the_story_words_banned() {
+    let r = play(&config(CONDENSE), &["The cat sat down"]);
+    // xed(s | x) = xent(s) - xent(s | x): weight -1 on [s], +1 on [x, s0, ⟦s1..⟧].
+    assert_eq!(
+        r.judge.terms,
+        vec![
+            term(-1.0, vec![S::scored(toks(&[1, 2, 3, 4]))]),
+            term(
+                1.0,
+                vec![
+                    S::unscored(SegmentContent::Move),
+                    S::unscored(toks(&[1])),
+                    S::scored(toks(&[2, 3, 4])),
+                ]
+            ),
+        ]
+    );
+    assert_eq!(
+        r.constraints.banned_strings,
+        vec!["the", "cat", "sat", "down"]
+    );
+    let Prompt::Chat(m) = &r.prompt else { panic!() };
+    assert!(
+        m[0].content.contains("s:\nThe cat sat down\n"),
+        "{}",
+        m[0].content
+    );
+    assert!(m[0].content.contains("Write `x`: 10 tokens"));
+    assert_eq!(
+        Xent::requirements(&config(CONDENSE)).unwrap().move_tokens,
+        10
+    );
+}
+
+#[test]
+fn contrast_rewards_black_and_bans_both_stories_words() {
+    let r = play(&config(CONTRAST), &["a red fox", "big blue sea"]);
+    let x_then = |ids: &[u32]| {
+        vec![
+            S::unscored(SegmentContent::Move),
+            S::unscored(toks(&ids[..1])),
+            S::scored(toks(&ids[1..])),
+        ]
+    };
+    // reward(black, xed(s1 | x1)) + reward(black, dex(s2 | x1)).
+    assert_eq!(
+        r.judge.terms,
+        vec![
+            term(-1.0, vec![S::scored(toks(&[1, 2, 3]))]),
+            term(1.0, x_then(&[1, 2, 3])),
+            term(-1.0, x_then(&[11, 12, 13])),
+            term(1.0, vec![S::scored(toks(&[11, 12, 13]))]),
+        ]
+    );
+    // Xent joins `s1 + s2` as text, so "fox" and "big" make one word.
+    assert_eq!(
+        r.constraints.banned_strings,
+        vec!["red", "foxbig", "blue", "sea"]
+    );
+}
+
+#[test]
+fn synthesize_sums_three_xeds() {
+    let r = play(&config(SYNTHESIZE), &["a b", "c d", "e f"]);
+    assert_eq!(r.judge.terms.len(), 6);
+    let weights: Vec<f64> = r.judge.terms.iter().map(|t| t.weight).collect();
+    assert_eq!(weights, vec![-1.0, 1.0, -1.0, 1.0, -1.0, 1.0]);
+}
+
+#[test]
+fn two_ways_concatenates_text_stories_and_move() {
+    for program in [TWO_WAYS_FILE, TWO_WAYS] {
+        let r = play(&config(program), &["one two", "three four"]);
+        let lit = || {
+            S::unscored(SegmentContent::Text(
+                "I have a fun story to tell you:".into(),
+            ))
+        };
+        let (s1, s2) = ([1u32, 2], [11u32, 12]);
+        let seq = |first: &[u32], scored: &[u32], with_move: bool| {
+            let mut v = vec![lit(), S::unscored(toks(first))];
+            if with_move {
+                v.push(S::unscored(SegmentContent::Move));
+            }
+            v.push(S::unscored(toks(&scored[..1])));
+            v.push(S::scored(toks(&scored[1..])));
+            v
+        };
+        // nex = +1 (reward is -xent), xent = -1.
+        assert_eq!(
+            r.judge.terms,
+            vec![
+                term(1.0, seq(&s1, &s2, true)),
+                term(1.0, seq(&s2, &s1, true)),
+                term(-1.0, seq(&s1, &s2, false)),
+                term(-1.0, seq(&s2, &s1, false)),
+            ]
+        );
+        assert!(r.constraints.banned_strings.is_empty());
+    }
+}
+
+#[test]
+fn the_default_config_plays() {
+    let c = XentConfig::default();
+    let req = Xent::requirements(&c).unwrap();
+    assert_eq!((req.move_tokens, req.passages.len()), (10, 2));
+}
+
+#[test]
+fn horizon_and_alethiometer_are_refused_with_the_reason() {
+    let e = err(&config(HORIZON));
+    assert!(e.starts_with("program:5:20: "), "{e}");
+    assert!(e.contains("`ensure` on a judge quantity"), "{e}");
+    let e = err(&config(ALETHIOMETER));
+    assert!(e.starts_with("program:4:8: "), "{e}");
+    assert!(e.contains("word whitelist on the move"), "{e}");
+    // Horizon without its ensures still has two moves.
+    let two = "assign(s=story())\nelicit(x1, 5)\nelicit(x2, 5)\nreward(dex(x2 | s))";
+    assert_eq!(
+        err(&config(two)).split(" (").next().unwrap(),
+        "program:3:1: a second elicit"
+    );
+}
+
+#[test]
+fn word_bans_are_opt_in() {
+    let mut c = config(CONDENSE);
+    c.approximate_word_bans = false;
+    let e = err(&c);
+    assert!(
+        e.starts_with("program:3:11: `remove_common_words` on the move"),
+        "{e}"
+    );
+    assert!(e.contains("approximate_word_bans = true"), "{e}");
+}
+
+#[test]
+fn remove_common_words_on_texts_is_exact() {
+    let c = config(
+        "assign(s=story(), t=story())\nassign(p=remove_common_words(s, t))\nelicit(x, 3)\nreward(nex(s | p + x))",
+    );
+    let r = play(&c, &["Cat dog, bird", "the cat"]);
+    assert_eq!(
+        r.judge.terms[0].segments[0],
+        S::unscored(SegmentContent::Text("dog, bird".into()))
+    );
+    assert!(r.constraints.banned_strings.is_empty());
+}
+
+#[test]
+fn weights_sums_and_white_rewards_combine() {
+    let c = config(
+        "assign(s=story())\nelicit(x, 4)\nreward(0.5 * xed(s | x) - 2 * nex(x))\nreward(white, nex(x))\nreward(xent(x))",
+    );
+    let r = play(&c, &["a b c d"]);
+    let weights: Vec<f64> = r.judge.terms.iter().map(|t| t.weight).collect();
+    // 0.5 xed: -0.5 [s], +0.5 [x s]; -2 nex(x) - nex(x) (white) + xent(x) = 4 xent(x): -4 [x].
+    assert_eq!(weights, vec![-0.5, 0.5, -4.0]);
+    assert_eq!(
+        r.judge.terms[2].segments,
+        vec![S::scored(SegmentContent::Move)]
+    );
+}
+
+#[test]
+fn raw_prompt_shows_registers_before_the_elicit() {
+    let mut c = config(CONDENSE);
+    c.prompt = PromptStyle::Raw;
+    let r = play(&c, &["a b c d"]);
+    assert_eq!(
+        r.prompt,
+        Prompt::Raw(vec![
+            PromptSegment::Text("s:\n".into()),
+            PromptSegment::Tokens(vec![1, 2, 3, 4]),
+            PromptSegment::Text("\n\n".into()),
+            PromptSegment::Text("x:".into()),
+        ])
+    );
+}
+
+#[test]
+fn errors_name_the_place_and_the_problem() {
+    let cases = [
+        (
+            "elicit(x, 3)\nreward(xnt(x))",
+            "program:2:8: unknown function `xnt`",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(q))",
+            "program:2:13: unknown name `q`",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(x) + \"a\")",
+            "program:2:16: type error: a score and a string",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(3))",
+            "program:2:13: `xent` takes a string or",
+        ),
+        (
+            "elicit(x, 3)\nreward(x)",
+            "program:2:8: reward takes a score",
+        ),
+        (
+            "elicit(x, 3)\nassign(a=x)",
+            "program:2:8: register `a` is static",
+        ),
+        ("elicit(x, 300)", "program:1:11: the move's length must be"),
+        (
+            "elicit(x, 3)\nreward(xent(\"hi\" | x))",
+            "program:2:8: `xent` scores a text after a condition",
+        ),
+        (
+            "assign(s=story())\nelicit(x, 3)\nreward(nex(x | s))",
+            "program:3:8: `nex` scores the move",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(x | x))",
+            "program:2:8: the move appears twice",
+        ),
+        (
+            "elicit(x, 3)\nreward(alice, xent(x))",
+            "program:2:8: reward to `alice`",
+        ),
+        ("elicit(white, x, 3)", "program:1:8: elicit from `white`"),
+        (
+            "assign(s=story())\nreward(xent(s))",
+            "program:1:1: the program never elicits",
+        ),
+        (
+            "assign(s=story())\nelicit(x, 3)\nreward(xed(s))",
+            "program:2:1: no reward depends on the move",
+        ),
+        (
+            "elicit(x, 3)\nreplay(flag_1, 2)",
+            "program:2:1: `replay` is not supported",
+        ),
+        (
+            "elicit(x, 3)\nreward(sample(x))",
+            "program:2:8: the Xent function `sample` is not supported",
+        ),
+        (
+            "ensure(1 > 0)",
+            "program:1:1: ensure must come after an elicit",
+        ),
+        (
+            "elicit(x, 3)\nensure(1 > 2)",
+            "program:2:10: this condition is always false",
+        ),
+        (
+            "elicit(x, 3)\nensure(x > 2)",
+            "program:2:10: type error: cannot compare a string",
+        ),
+        (
+            "elicit(x, 3)\nfoo(x)",
+            "program:2:1: unknown instruction `foo`",
+        ),
+        (
+            "elicit(x, 3)\nreward(xent(x | remove_common_words(x, x)))",
+            "program:2:17: `remove_common_words` is supported",
+        ),
+        (
+            "assign(s=story(1))",
+            "program:1:16: a story's length must be",
+        ),
+    ];
+    for (program, want) in cases {
+        let e = err(&config(program));
+        assert!(e.starts_with(want), "{program:?}:\n got  {e}\n want {want}");
+    }
+    let mut c = config(CONDENSE);
+    c.story_tokens = 1;
+    assert!(err(&c).starts_with("story_tokens must be at least 2"));
+}
+
+#[test]
+fn constant_ensures_pass_and_story_lengths_come_from_the_program() {
+    let c = config(
+        "assign(s=story(7), t=story())\nelicit(x, 2)\nensure(only_uses_words(\"a b\", \"b a\"), 2 >= 1)\nreward(nex(s | x))",
+    );
+    let req = Xent::requirements(&c).unwrap();
+    assert_eq!(
+        req.passages.iter().map(|p| p.tokens).collect::<Vec<_>>(),
+        vec![7, 4]
+    );
+}

@@ -1,0 +1,193 @@
+//! `.xent` programs (`games/xent.wasm`): conformance with the Xent benchmark's own runtime,
+//! refusals, `game-check` and a training run on a program passed with `--set`.
+//!
+//! Conformance reads golden values: `tests/fixtures/xent/make_golden.py` (run by
+//! `make xent-golden`, in its own python3.12 venv with `xent==0.5.0`) played each published
+//! game that Frost plays through xent's runtime with fixed stories and a fixed move, on the
+//! committed tiny judge `tests/fixtures/xent/model/`, and wrote the scores (bits). Here the
+//! same rounds go through the wasm game and Frost's judge on the same model.
+
+use std::path::PathBuf;
+
+use frost_host::assignments::passage_from_text;
+use frost_host::game::{Game, GameLimits};
+use frost_host::judge::{self, Budget, CompiledProgram};
+use frost_host::model::{LoadOptions, LoadedModel};
+use serde_json::{json, Value};
+
+use crate::common;
+
+fn fixtures() -> PathBuf {
+    common::root().join("tests/fixtures/xent")
+}
+
+fn golden() -> Value {
+    let text = std::fs::read_to_string(fixtures().join("golden.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn game() -> Game {
+    Game::load(&common::game_wasm("xent"), &GameLimits::default(), false).unwrap()
+}
+
+fn ids(v: &Value) -> Vec<u32> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as u32)
+        .collect()
+}
+
+#[test]
+fn published_games_score_as_xents_own_runtime() {
+    let m = LoadedModel::load(&fixtures().join("model"), &LoadOptions::cpu()).unwrap();
+    let tok = &m.tokenizer;
+    let mut game = game();
+    let g = golden();
+    let games = g["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4, "Condense, Contrast, Synthesize, Two-Ways");
+    for case in games {
+        let name = case["name"].as_str().unwrap();
+        let config = json!({
+            "program": case["program"],
+            "story_tokens": case["story_tokens"],
+            "approximate_word_bans": true,
+        })
+        .to_string();
+        let req = game.configure(&config).unwrap();
+        // The same token ids the golden run's tokenizer (transformers) gave.
+        let passages: Vec<_> = case["stories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let p = passage_from_text(tok, s["text"].as_str().unwrap());
+                assert_eq!(p.token_ids, ids(&s["ids"]), "{name}: story tokens");
+                p
+            })
+            .collect();
+        let mv = tok.encode(case["move"]["text"].as_str().unwrap());
+        assert_eq!(mv, ids(&case["move"]["ids"]), "{name}: move tokens");
+        assert_eq!(mv.len(), req.move_tokens as usize);
+        let round = game
+            .new_round(&config, 0, &passages, tok.vocab_size() as u32)
+            .unwrap();
+        let prog = CompiledProgram::compile(&round.judge, tok, mv.len()).unwrap();
+        let got = judge::score(&m.net, &prog, &[mv], &mut Budget::default())[0];
+        // Xent reports bits, Frost rewards are nats.
+        let want = case["score_bits"].as_f64().unwrap() * std::f64::consts::LN_2;
+        eprintln!("{name}: frost {got:.6} nats, xent {want:.6} nats");
+        assert!(
+            (got - want).abs() < 1e-3,
+            "{name}: frost {got} nats, xent {want} nats"
+        );
+        assert!(want.abs() > 0.1, "{name}: a golden that tests nothing");
+    }
+}
+
+#[test]
+fn horizon_and_alethiometer_are_refused_with_a_precise_reason() {
+    let mut game = game();
+    for (file, want) in [
+        ("Horizon", "program:5:20: `ensure` on a judge quantity"),
+        (
+            "Alethiometer",
+            "program:4:8: `ensure(only_uses_words(..., move))`",
+        ),
+    ] {
+        let program =
+            std::fs::read_to_string(fixtures().join(format!("games/{file}.xent"))).unwrap();
+        let e = game
+            .configure(&json!({ "program": program }).to_string())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(want), "{file}: {e}");
+    }
+}
+
+#[test]
+fn game_check_shows_a_round_of_a_program_from_a_config_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("condense.toml");
+    let program = std::fs::read_to_string(fixtures().join("games/Condense.xent")).unwrap();
+    std::fs::write(
+        &cfg,
+        format!(
+            "program = '''\n{program}'''\nstory_tokens = 12\napproximate_word_bans = true\nprompt = \"raw\"\n"
+        ),
+    )
+    .unwrap();
+    let o = common::frost_host()
+        .args(["game-check", common::game_wasm("xent").to_str().unwrap()])
+        .args(["--config", cfg.to_str().unwrap()])
+        .args(["--tokenizer", fixtures().join("model").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("game xent") && out.contains("move of 10 tokens, 1 passage(s) of [12] tokens"),
+        "{out}"
+    );
+    // Two judge terms (xed), the scored story marked, the story's words banned.
+    assert!(
+        out.contains('⟦') && out.contains("weight -1,") && out.contains("weight +1,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_program_given_with_set_trains_without_compiling() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let program = "assign(s=story()); elicit(x, 4); reward(xed(s | x))";
+    let o = common::frost_host()
+        .args(["--game", common::game_wasm("xent").to_str().unwrap()])
+        .args(["--out", out.to_str().unwrap()])
+        .args([
+            "--set",
+            &format!("model.path=\"{}\"", fixtures().join("model").display()),
+        ])
+        .args([
+            "--set",
+            "model.device=\"cpu\"",
+            "--set",
+            "model.dtype=\"f32\"",
+        ])
+        .args([
+            "--set",
+            &format!(
+                "corpus.source=\"{}\"",
+                common::root().join("tests/fixtures/corpus-tiny").display()
+            ),
+        ])
+        .args(["--set", &format!("game.config.program={program}")])
+        .args([
+            "--set",
+            "game.config.story_tokens=16",
+            "--set",
+            "game.config.prompt=\"raw\"",
+        ])
+        .args([
+            "--set",
+            "steps=2",
+            "--set",
+            "sampling.assignments_per_step=1",
+        ])
+        .args([
+            "--set",
+            "eval.every=2",
+            "--set",
+            "eval.assignments=1",
+            "--set",
+            "run.progress=false",
+        ])
+        .env("FROST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let config = std::fs::read_to_string(out.join("config.toml")).unwrap();
+    assert!(config.contains("elicit(x, 4)"), "{config}");
+    let steps = std::fs::read_to_string(out.join("metrics.jsonl")).unwrap();
+    assert_eq!(steps.lines().count(), 2, "{steps}");
+}
