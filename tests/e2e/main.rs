@@ -4,6 +4,7 @@
 
 mod cli;
 mod common;
+mod corpus;
 mod games;
 mod model;
 mod pretrain;
