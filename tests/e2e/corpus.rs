@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use frost_host::corpus::{load_corpus_with, row_key, Corpus, CorpusOptions, CorpusSource, Document};
+use frost_host::corpus::{
+    load_corpus_with, row_key, Corpus, CorpusOptions, CorpusSource, Document,
+};
 
 use crate::common;
 
@@ -54,7 +56,9 @@ fn a_hugging_face_parquet_download_reads_one_document_per_row() {
     let shard0 = "data/train-00000-of-00002.parquet";
     let shard1 = "data/train-00001-of-00002.parquet";
     let name_of = |shard: &str, i| format!("{shard}#{i}");
-    assert!(!docs.iter().any(|d| d.name == name_of(shard0, 3) || d.name == name_of(shard0, 4)));
+    assert!(!docs
+        .iter()
+        .any(|d| d.name == name_of(shard0, 3) || d.name == name_of(shard0, 4)));
     for (s, shard, rows) in [(0, shard0, 30), (1, shard1, 20)] {
         for i in (0..rows).filter(|&i| s == 1 || !(3..=4).contains(&i)) {
             let d = docs.iter().find(|d| d.name == name_of(shard, i)).unwrap();
@@ -75,7 +79,12 @@ fn a_hugging_face_parquet_download_reads_one_document_per_row() {
     assert!(part.heldout.iter().all(|d| c.heldout.contains(d)));
     assert!(part.train.iter().all(|d| c.train.contains(d)));
     // One shard on its own: named by its file name.
-    let one = load(corpora().join("hf/data").join(shard1.rsplit('/').next().unwrap()), "text");
+    let one = load(
+        corpora()
+            .join("hf/data")
+            .join(shard1.rsplit('/').next().unwrap()),
+        "text",
+    );
     assert_eq!(checked_documents(&one.unwrap()).len(), 20);
 }
 
@@ -92,9 +101,17 @@ fn parquet_mistakes_are_one_line_naming_the_file_and_the_fix() {
         )
     );
     let err = load(corpora().join("hf"), "id").unwrap_err();
-    assert!(err.ends_with("the column `id` is of type INT64, not text; set corpus.text_field to a string column"), "{err}");
+    assert!(
+        err.ends_with(
+            "the column `id` is of type INT64, not text; set corpus.text_field to a string column"
+        ),
+        "{err}"
+    );
     let err = load(corpora().join("hf"), "meta").unwrap_err();
-    assert!(err.contains("the column `meta` is a nested column"), "{err}");
+    assert!(
+        err.contains("the column `meta` is a nested column"),
+        "{err}"
+    );
     let err = load(corpora().join("brotli"), "text").unwrap_err();
     assert!(
         err.starts_with(&format!(
@@ -136,4 +153,61 @@ fn a_folder_of_jsonl_and_gzipped_jsonl_shards() {
             corpora().join("jsonl/a.jsonl").display()
         )
     );
+}
+
+#[test]
+fn pretrain_reads_a_parquet_download_and_names_its_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = common::frost_host()
+        .args([
+            "pretrain",
+            "--config",
+            "tiny",
+            "--steps",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .arg("--corpus")
+        .arg(corpora().join("hf"))
+        .arg("--out")
+        .arg(tmp.path().join("model"))
+        .env("FROST_CACHE", tmp.path().join("cache"))
+        .env("FROST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("model/pretrain.json")).unwrap())
+            .unwrap();
+    let heldout: Vec<&str> = report["corpus"]["heldout_files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let expected = load(corpora().join("hf"), "text").unwrap();
+    let names: Vec<&str> = expected.heldout.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(heldout, names);
+    assert!(heldout[0].starts_with("data/train-00000-of-00002.parquet#"));
+    // A shard in a codec Frost is built without: one line naming the file and the fix.
+    let out = common::frost_host()
+        .args(["pretrain", "--config", "tiny", "--steps", "2", "--corpus"])
+        .arg(corpora().join("brotli"))
+        .arg("--out")
+        .arg(tmp.path().join("other"))
+        .env("FROST_CACHE", tmp.path().join("cache"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("b.parquet") && err.contains("rewrite the file"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }

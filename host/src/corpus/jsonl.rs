@@ -28,7 +28,11 @@ pub(super) fn read(
     let mut line = Vec::new();
     for index in 0u64.. {
         line.clear();
-        if reader.read_until(b'\n', &mut line).map_err(io_error(path))? == 0 {
+        if reader
+            .read_until(b'\n', &mut line)
+            .map_err(io_error(path))?
+            == 0
+        {
             return Ok(());
         }
         let at = || format!("{}:{}", path.display(), index + 1);
@@ -46,7 +50,11 @@ pub(super) fn read(
 }
 
 /// The text of one JSON line (`None` for a `null` text); errors name the line (`at`).
-fn text_of(line: &str, field: &str, at: &dyn Fn() -> String) -> Result<Option<String>, CorpusError> {
+fn text_of(
+    line: &str,
+    field: &str,
+    at: &dyn Fn() -> String,
+) -> Result<Option<String>, CorpusError> {
     let bad = |msg: String| CorpusError::BadJson { at: at(), msg };
     let value: Value = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
     let Value::Object(mut obj) = value else {
@@ -103,7 +111,10 @@ mod tests {
             true
         })
         .map(|()| got)
-        .map_err(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"))
+        .map_err(|e| {
+            e.to_string()
+                .replace(&dir.path().display().to_string(), "DIR")
+        })
     }
 
     #[test]
@@ -155,7 +166,10 @@ mod tests {
             err.starts_with("DIR/docs.jsonl:2: not a JSON object ("),
             "{err}"
         );
-        assert!(err.ends_with("a .jsonl corpus holds one JSON object per line"), "{err}");
+        assert!(
+            err.ends_with("a .jsonl corpus holds one JSON object per line"),
+            "{err}"
+        );
         let err = read_str(b"\"just a string\"\n", "text").unwrap_err();
         assert!(
             err.starts_with("DIR/docs.jsonl:1: not a JSON object (found a string)"),

@@ -34,7 +34,9 @@ pub enum CorpusError {
     NotUtf8(String),
     #[error("the corpus {0} has no text (after removing Project Gutenberg boilerplate)")]
     Empty(String),
-    #[error("the corpus {path} has no documents{note}: a corpus reads {FORMATS}, and skips empty texts")]
+    #[error(
+        "the corpus {path} has no documents{note}: a corpus reads {FORMATS}, and skips empty texts"
+    )]
     NoDocuments { path: PathBuf, note: String },
     #[error("{at}: not a JSON object ({msg}); a .jsonl corpus holds one JSON object per line")]
     BadJson { at: String, msg: String },
@@ -140,7 +142,10 @@ pub fn load_corpus(source: &CorpusSource) -> Result<Corpus, CorpusError> {
 
 /// Reads, cleans and splits a corpus. The default one is fetched first if it is not cached.
 /// Files are read one after another in sorted order, each document kept once, up to the cap.
-pub fn load_corpus_with(source: &CorpusSource, opts: &CorpusOptions) -> Result<Corpus, CorpusError> {
+pub fn load_corpus_with(
+    source: &CorpusSource,
+    opts: &CorpusOptions,
+) -> Result<Corpus, CorpusError> {
     let (root, mut files) = match source {
         CorpusSource::Default => {
             let texts = fetch_shakespeare(&crate::cache::corpus_dir())?;
@@ -197,7 +202,9 @@ pub fn load_corpus_with(source: &CorpusSource, opts: &CorpusOptions) -> Result<C
             CorpusSource::Path(p) => CorpusError::NoDocuments {
                 path: p.clone(),
                 note: match skipped.first() {
-                    Some(first) => format!(" ({} other file(s) skipped, e.g. {first})", skipped.len()),
+                    Some(first) => {
+                        format!(" ({} other file(s) skipped, e.g. {first})", skipped.len())
+                    }
                     None => String::new(),
                 },
             },
@@ -299,10 +306,10 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> 
 /// One in this many `.jsonl` lines / `.parquet` rows is held out.
 const HELDOUT_ONE_IN: u64 = 8;
 
-/// The held-out key of a `.jsonl` line or `.parquet` row: a SHA-256 of its file's name
-/// (relative to the corpus root) and its 0-based line or row index. A row is held out when
-/// its key is a multiple of eight, so the split depends neither on the file system's order
-/// nor on how much of the corpus was read.
+/// The held-out key of a `.jsonl` line or `.parquet` row: the first 8 bytes (big-endian) of
+/// SHA-256(file name relative to the corpus root, a zero byte, the 0-based line or row index
+/// as 8 little-endian bytes). A row is held out when its key is a multiple of eight, so the
+/// split depends neither on the file system's order nor on how much of the corpus was read.
 pub fn row_key(file: &str, index: u64) -> u64 {
     let digest = Sha256::new()
         .chain_update(file.as_bytes())

@@ -51,9 +51,9 @@ pub(super) fn read(
                 break;
             }
             let mut values = values.into_iter();
-            for k in 0..n {
-                // A required column has no definition levels; an optional one marks nulls.
-                let present = max_def == 0 || defs[k] == max_def;
+            // A required column has no definition levels; an optional one marks nulls.
+            let present = (0..n).map(|k| max_def == 0 || defs[k] == max_def);
+            for present in present {
                 if present {
                     let v = values.next().expect("one value per non-null row");
                     let text = std::str::from_utf8(v.data()).map_err(|_| {

@@ -5,14 +5,14 @@
 
 use std::path::Path;
 
-use super::{CorpusError, Corpus, Document};
+use super::{Corpus, CorpusError, Document};
 use crate::files::io_error;
 
 /// Reads one UTF-8 text file as a document named `name`, without its Gutenberg boilerplate.
 pub(super) fn read_text_file(path: &Path, name: &str) -> Result<Document, CorpusError> {
     let bytes = std::fs::read(path).map_err(io_error(path))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CorpusError::NotUtf8(path.display().to_string()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| CorpusError::NotUtf8(path.display().to_string()))?;
     Ok(Document {
         name: name.to_string(),
         text: strip_gutenberg(&text),
