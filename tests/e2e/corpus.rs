@@ -39,7 +39,7 @@ fn checked_documents(c: &Corpus) -> Vec<Document> {
             if d.name.contains(':') {
                 index -= 1; // lines are named 1-based
             }
-            assert_eq!(row_key(file, index) % 8 == 0, held, "{}", d.name);
+            assert_eq!(row_key(file, index).is_multiple_of(8), held, "{}", d.name);
         }
     }
     let mut all: Vec<Document> = c.train.iter().chain(&c.heldout).cloned().collect();

