@@ -302,6 +302,10 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> 
             collect_files(&p, out)?;
         } else if ft.is_file() {
             out.push(p);
+        } else if ft.is_symlink() && std::fs::metadata(&p).is_ok_and(|m| m.is_file()) {
+            // The Hugging Face hub cache links each snapshot file to a blob; linked folders
+            // are not followed (no loops).
+            out.push(p);
         }
     }
     Ok(())

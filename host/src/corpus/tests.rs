@@ -197,3 +197,24 @@ fn a_text_field_of_another_name_is_read_and_a_missing_one_names_the_file() {
         "{err}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn files_linked_as_in_the_hugging_face_cache_are_read_under_their_link_name() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "blobs/9f86d081",
+        &jsonl(["linked row".to_string()]),
+    );
+    let snapshot = dir.path().join("snapshots/abc/data");
+    std::fs::create_dir_all(&snapshot).unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("blobs/9f86d081"),
+        snapshot.join("train.jsonl"),
+    )
+    .unwrap();
+    let c = load(&dir.path().join("snapshots/abc"), &CorpusOptions::default()).unwrap();
+    assert_eq!(names(&c.train), ["data/train.jsonl:1"]);
+    assert_eq!(c.train[0].text, "linked row");
+}
