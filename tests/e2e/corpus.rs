@@ -211,3 +211,52 @@ fn pretrain_reads_a_parquet_download_and_names_its_rows() {
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn training_deals_from_a_jsonl_corpus_with_a_named_text_field() {
+    use crate::fixture::{fixture, jsonl, tmp, train_run};
+    // The fixture's text files as .jsonl rows under a field other than `text`.
+    let dir = tmp("jsonl-corpus");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rows = String::new();
+    for e in std::fs::read_dir(&fixture().corpus).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        for chunk in text.split('\n').filter(|l| l.len() > 200) {
+            rows.push_str(&serde_json::json!({"id": 1, "body": chunk}).to_string());
+            rows.push('\n');
+        }
+    }
+    std::fs::write(dir.join("train-00000.jsonl"), rows).unwrap();
+    let out = tmp("jsonl-run");
+    let source = format!("corpus.source=\"{}\"", dir.display());
+    train_run(
+        &out,
+        &[
+            &source,
+            "corpus.text_field=\"body\"",
+            "steps=1",
+            "eval.every=0",
+        ],
+    );
+    let samples = jsonl(&out.join("samples.jsonl"));
+    assert_eq!(samples.len(), 1);
+    // The wrong field is one clear error naming the field and the fix.
+    let out = tmp("jsonl-bad");
+    let o = crate::fixture::run_cli(&[
+        "--config",
+        crate::fixture::write_config(&fixture().root, true)
+            .to_str()
+            .unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--set",
+        &source,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("`text`") && err.contains("corpus.text_field") && err.contains("body"),
+        "{err}"
+    );
+    assert!(!out.exists(), "no run dir left behind");
+}

