@@ -12,6 +12,12 @@ pub enum OverrideError {
     Malformed(String),
     #[error("`{key}`: `{part}` is not a table")]
     NotATable { key: String, part: String },
+    #[error("`{key}=@{path}`: cannot read {path}: {source}")]
+    File {
+        key: String,
+        path: String,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Field(#[from] FieldError),
 }
@@ -27,7 +33,8 @@ pub struct FieldError {
 
 /// Sets `key.sub=value` in `doc`. The value is parsed as a TOML value (number, bool, string,
 /// array, inline table); a bare word that is not valid TOML is taken as a string
-/// (`--set model.device=cuda`). Missing tables on the way are created.
+/// (`--set model.device=cuda`). `KEY=@FILE` sets the file's text as a string (a `.xent`
+/// program, a prompt). Missing tables on the way are created.
 pub fn apply_override(doc: &mut toml::Table, spec: &str) -> Result<(), OverrideError> {
     let malformed = || OverrideError::Malformed(spec.to_string());
     let (key, raw) = spec.split_once('=').ok_or_else(malformed)?;
@@ -36,9 +43,18 @@ pub fn apply_override(doc: &mut toml::Table, spec: &str) -> Result<(), OverrideE
         return Err(malformed());
     }
     let raw = raw.trim();
-    let value = match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
-        Ok(mut t) => t.remove("v").expect("parsed key"),
-        Err(_) => toml::Value::String(raw.to_string()),
+    let value = if let Some(path) = raw.strip_prefix('@') {
+        let text = std::fs::read_to_string(path).map_err(|source| OverrideError::File {
+            key: key.to_string(),
+            path: path.to_string(),
+            source,
+        })?;
+        toml::Value::String(text)
+    } else {
+        match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
+            Ok(mut t) => t.remove("v").expect("parsed key"),
+            Err(_) => toml::Value::String(raw.to_string()),
+        }
     };
     let parts: Vec<&str> = key.split('.').map(str::trim).collect();
     let (last, path) = parts.split_last().expect("a key has one part at least");

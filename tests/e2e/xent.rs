@@ -137,6 +137,40 @@ fn game_check_shows_a_round_of_a_program_from_a_config_file() {
 }
 
 #[test]
+fn game_check_reads_a_program_file_with_set() {
+    let run = |sets: &[String]| {
+        let mut c = common::frost_host();
+        c.args(["game-check", common::game_wasm("xent").to_str().unwrap()])
+            .args(["--tokenizer", fixtures().join("model").to_str().unwrap()]);
+        for s in sets {
+            c.args(["--set", s]);
+        }
+        c.output().unwrap()
+    };
+    let program = fixtures().join("games/Condense.xent");
+    let o = run(&[
+        format!("program=@{}", program.display()),
+        "story_tokens=12".into(),
+        "approximate_word_bans=true".into(),
+        "prompt=raw".into(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("passage(s) of [12] tokens") && out.contains('⟦'),
+        "{out}"
+    );
+    // A missing program file: one line naming the key and the file.
+    let o = run(&["program=@/nonexistent/x.xent".into()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("program=@/nonexistent/x.xent") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+#[test]
 fn a_program_given_with_set_trains_without_compiling() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");

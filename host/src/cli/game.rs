@@ -25,6 +25,10 @@ pub struct GameCheckArgs {
     /// The game's config (.json or .toml); default: the game's default config.
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// Override a field of the game's config, e.g. --set gap_tokens=4 or
+    /// --set program=@my-game.xent (`@FILE`: the file's text) (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
     /// Text to cut the round's passages from; default: a built-in Shakespeare sonnet sequence.
     #[arg(long)]
     pub text: Option<PathBuf>,
@@ -66,25 +70,38 @@ fn pretty(json: &str) -> String {
         .unwrap_or_else(|_| json.to_string())
 }
 
-/// A config file as the JSON string a game takes (TOML is converted).
-fn read_config(path: &Path) -> anyhow::Result<String> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading config {}", path.display()))?;
-    let value: serde_json::Value = if path.extension().is_some_and(|e| e == "toml") {
-        toml::from_str(&text).with_context(|| format!("parsing {} as TOML", path.display()))?
-    } else {
-        serde_json::from_str(&text)
-            .with_context(|| format!("parsing {} as JSON", path.display()))?
+/// The game's config as the JSON string a game takes: the file (TOML or JSON), then the
+/// `--set` overrides (the training config's syntax); empty = the game's default config.
+fn game_config(path: Option<&Path>, overrides: &[String]) -> anyhow::Result<String> {
+    let mut table = match path {
+        None => toml::Table::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading config {}", path.display()))?;
+            if path.extension().is_some_and(|e| e == "toml") {
+                toml::from_str(&text)
+                    .with_context(|| format!("parsing {} as TOML", path.display()))?
+            } else {
+                let json: serde_json::Value = serde_json::from_str(&text)
+                    .with_context(|| format!("parsing {} as JSON", path.display()))?;
+                toml::Table::try_from(json).with_context(|| {
+                    format!("{}: a game config is a JSON object", path.display())
+                })?
+            }
+        }
     };
-    Ok(value.to_string())
+    for o in overrides {
+        frost_host::overrides::apply_override(&mut table, o)?;
+    }
+    if path.is_none() && overrides.is_empty() {
+        return Ok(String::new());
+    }
+    Ok(serde_json::to_string(&table)?)
 }
 
 pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
     let game = load(&args.game, args.allow_native)?;
-    let config = match &args.config {
-        Some(p) => read_config(p)?,
-        None => String::new(),
-    };
+    let config = game_config(args.config.as_deref(), &args.overrides)?;
     let tok_path = match &args.tokenizer {
         Some(p) => p.clone(),
         None => frost_host::cache::default_model_dir().join("tokenizer.json"),

@@ -328,6 +328,10 @@ impl TrainConfig {
                 origin: origin.to_string(),
                 message: e.to_string(),
             },
+            e @ OverrideError::File { .. } => ConfigError::Parse {
+                origin: "--set".to_string(),
+                message: e.to_string(),
+            },
         })?;
         cfg.validate()?;
         Ok(cfg)
