@@ -11,6 +11,7 @@ mod judge;
 mod model;
 mod pretrain;
 mod resume;
+mod rundir;
 mod sandbox;
 mod tokenizer;
 mod update;
