@@ -124,6 +124,7 @@ pub struct ResumeRecord<'a> {
 }
 
 /// A run directory this process holds the lock of.
+#[derive(Debug)]
 pub struct RunDir {
     pub path: PathBuf,
     /// This process made the folder: only then may a failed start remove it.
