@@ -181,7 +181,7 @@ fn every_non_finite_float_is_an_error_naming_its_field() {
     for field in fields {
         for value in ["nan", "inf", "-inf"] {
             let set = format!("{field}={value}");
-            let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &[set.clone()])
+            let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", std::slice::from_ref(&set))
                 .unwrap_err()
                 .to_string();
             assert!(
