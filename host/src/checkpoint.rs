@@ -71,6 +71,27 @@ impl Checkpoints {
         dir.is_dir().then_some(dir)
     }
 
+    /// Every complete checkpoint folder, the one `latest` names first, then the others newest
+    /// first: what a resume tries in turn when the latest turns out to be corrupt.
+    pub fn candidates(&self) -> Vec<PathBuf> {
+        let mut names: Vec<String> = fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("step-"))
+            .collect();
+        names.sort();
+        let mut dirs: Vec<PathBuf> = self.latest().into_iter().collect();
+        for n in names.into_iter().rev() {
+            let d = self.dir.join(n);
+            if d.is_dir() && !dirs.contains(&d) {
+                dirs.push(d);
+            }
+        }
+        dirs
+    }
+
     /// The `state.json` of the checkpoint folder `ckpt`.
     pub fn read_state<T: DeserializeOwned>(ckpt: &Path) -> Result<T, CheckpointError> {
         let path = ckpt.join("state.json");
@@ -141,6 +162,22 @@ mod tests {
             "{msg}"
         );
         assert!(store.latest().unwrap().ends_with("step-000001"));
+    }
+
+    #[test]
+    fn candidates_list_latest_first_then_the_others_newest_first() {
+        let d = tempfile::tempdir().unwrap();
+        let store = Checkpoints::new(d.path());
+        assert!(store.candidates().is_empty());
+        for step in 1..=2u64 {
+            store.save(step, &json!({ "step": step }), write_w).unwrap();
+        }
+        let c = store.candidates();
+        assert!(c[0].ends_with("step-000002") && c[1].ends_with("step-000001"));
+        // `latest` pointing at the older one (e.g. written before a crash) still comes first.
+        fs::write(d.path().join("latest"), "step-000001").unwrap();
+        let c = store.candidates();
+        assert!(c[0].ends_with("step-000001") && c[1].ends_with("step-000002"));
     }
 
     #[test]

@@ -1,16 +1,20 @@
 //! The run directory: resolved config, jsonl logs, atomic checkpoints, resume.
 //!
 //! ```text
+//! RUN/.lock                  held (flock) by the one process writing the run; holds its pid
 //! RUN/config.toml            the resolved config (after --set), what --resume reads back
+//! RUN/config.history.toml    one [[resume]] entry per resume: when, after which step, --set
 //! RUN/metrics.jsonl          one line per step
 //! RUN/eval.jsonl             one line per evaluation
 //! RUN/samples.jsonl          prompts, moves, scores, replacements
 //! RUN/checkpoints/step-N/    adapter/ (PEFT layout) or model/ (full FT), optimizer.safetensors,
-//!                            state.json {step, seed}
+//!                            state.json {step, seed, base model, game and game config identity}
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
 //! ```
 //! The checkpoints go through [`crate::checkpoint::Checkpoints`] (the one machinery, shared
-//! with pretraining): a crash leaves the previous checkpoint intact and valid.
+//! with pretraining): a crash leaves the previous checkpoint intact and valid. A run directory
+//! is only ever written under its lock ([`crate::run_lock`]), and only a directory this
+//! process created is ever removed.
 
 use std::fs;
 use std::io::Write;
@@ -20,15 +24,21 @@ use serde::{Deserialize, Serialize};
 
 use crate::checkpoint::{CheckpointError, Checkpoints};
 use crate::files::{io_error, IoError};
+use crate::run_lock::{LockError, RunLock};
+
+/// The logs a run appends to, one JSON object with a `step` per line.
+const LOGS: [&str; 3] = ["metrics.jsonl", "samples.jsonl", "eval.jsonl"];
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunDirError {
     #[error(transparent)]
     Io(#[from] IoError),
-    #[error("{0} already holds a run (config.toml exists): use --resume {0} or another --out")]
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    #[error("{0} already holds a run with checkpoints: use --resume {0} or another --out")]
     Exists(PathBuf),
-    #[error("{0} has no checkpoint to resume from (checkpoints/latest missing)")]
-    NoCheckpoint(PathBuf),
+    #[error("{0} is not a run directory (no config.toml)")]
+    NotARun(PathBuf),
     #[error("checkpoint {path}: {msg}")]
     Checkpoint { path: PathBuf, msg: String },
 }
@@ -46,69 +56,187 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunDirError + '_ {
     move |source| RunDirError::Io(io_error(path)(source))
 }
 
-/// What a checkpoint records besides the weights and the optimizer.
+/// What the base model was: its folder and a hash of its config.json and of its weight
+/// files' names and sizes (cheap, and changes whenever a different model is put there).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ModelIdentity {
+    pub path: String,
+    pub hash: String,
+}
+
+/// What a checkpoint records besides the weights and the optimizer. The identity fields are
+/// absent in checkpoints written before they existed; a resume then cannot compare them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct CheckpointState {
     /// Last completed step.
     pub step: u64,
     /// Run seed; per-step seeds are derived from (seed, step), so this is the whole RNG state.
     pub seed: u64,
+    #[serde(default)]
+    pub base_model: Option<ModelIdentity>,
+    /// SHA-256 of the game file's bytes.
+    #[serde(default)]
+    pub game_hash: Option<String>,
+    /// The game's own config.
+    #[serde(default)]
+    pub game_config: Option<serde_json::Value>,
 }
 
+impl CheckpointState {
+    /// What differs between the run that wrote `self` and the run `now` about to continue it,
+    /// one phrase each (empty: they match). Unrecorded fields are not compared.
+    pub fn mismatches(&self, now: &CheckpointState) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.seed != now.seed {
+            out.push(format!("seed {} was {}", now.seed, self.seed));
+        }
+        if let (Some(a), Some(b)) = (&self.base_model, &now.base_model) {
+            if a.hash != b.hash {
+                out.push(format!(
+                    "base model {} differs from the one trained ({})",
+                    b.path, a.path
+                ));
+            }
+        }
+        if let (Some(a), Some(b)) = (&self.game_hash, &now.game_hash) {
+            if a != b {
+                out.push("the game file changed".to_string());
+            }
+        }
+        if let (Some(a), Some(b)) = (&self.game_config, &now.game_config) {
+            if a != b {
+                out.push(format!("game config {b} was {a}"));
+            }
+        }
+        out
+    }
+}
+
+/// One `[[resume]]` entry of `config.history.toml`.
+#[derive(Serialize)]
+pub struct ResumeRecord<'a> {
+    pub unix_time: u64,
+    /// The checkpoint's step (0: started over, there was none).
+    pub after_step: u64,
+    pub overrides: &'a [String],
+    /// Resumed despite a mismatch (`--force-resume`).
+    pub forced: bool,
+}
+
+/// A run directory this process holds the lock of.
+#[derive(Debug)]
 pub struct RunDir {
     pub path: PathBuf,
+    /// This process made the folder: only then may a failed start remove it.
+    created: bool,
+    _lock: RunLock,
 }
 
 impl RunDir {
-    /// Create a new run directory (refusing one that already holds a run) and write the config.
+    /// Create a new run directory and write the config. An existing directory is taken only
+    /// when no other process holds it and it holds no checkpoint (a run killed before its first
+    /// checkpoint); its old logs are cleared.
     pub fn create(path: &Path, config_toml: &str) -> Result<Self, RunDirError> {
-        if path.join("config.toml").exists() {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(parent).map_err(io(parent))?;
+        }
+        // create_dir, not create_dir_all: of two processes racing, exactly one creates it.
+        let created = match fs::create_dir(path) {
+            Ok(()) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => false,
+            Err(e) => return Err(io(path)(e)),
+        };
+        let run = RunDir {
+            path: path.to_path_buf(),
+            created,
+            _lock: RunLock::acquire(path)?,
+        };
+        if !run.checkpoints().candidates().is_empty() {
             return Err(RunDirError::Exists(path.to_path_buf()));
         }
+        run.rewind_logs(None)?;
         fs::create_dir_all(path.join("checkpoints")).map_err(io(path))?;
         write_atomic(&path.join("config.toml"), config_toml.as_bytes())?;
+        Ok(run)
+    }
+
+    /// Open an existing run for `--resume`, under its lock.
+    pub fn open(path: &Path) -> Result<Self, RunDirError> {
+        if !path.join("config.toml").is_file() {
+            return Err(RunDirError::NotARun(path.to_path_buf()));
+        }
         Ok(RunDir {
             path: path.to_path_buf(),
+            created: false,
+            _lock: RunLock::acquire(path)?,
         })
     }
 
-    /// Open an existing run for `--resume`: the latest checkpoint's state, and the logs cut
-    /// back to that step (lines written after it belong to steps that will be redone).
-    pub fn open_for_resume(
-        path: &Path,
-    ) -> Result<(Self, String, PathBuf, CheckpointState), RunDirError> {
-        let cfg_path = path.join("config.toml");
-        let config = fs::read_to_string(&cfg_path).map_err(io(&cfg_path))?;
-        let ckpt = Checkpoints::new(path.join("checkpoints"))
-            .latest()
-            .ok_or_else(|| RunDirError::NoCheckpoint(path.to_path_buf()))?;
-        let state: CheckpointState = Checkpoints::read_state(&ckpt)?;
-        let run = RunDir {
-            path: path.to_path_buf(),
-        };
-        for log in ["metrics.jsonl", "samples.jsonl", "eval.jsonl"] {
-            run.truncate_log(log, state.step)?;
-        }
-        Ok((run, config, ckpt, state))
+    /// The checkpoints to resume from, best first (see [`Checkpoints::candidates`]).
+    pub fn checkpoint_candidates(&self) -> Vec<PathBuf> {
+        self.checkpoints().candidates()
     }
 
-    /// Keep only lines with `step <= last_step`.
-    fn truncate_log(&self, name: &str, last_step: u64) -> Result<(), RunDirError> {
-        let p = self.path.join(name);
-        let Ok(text) = fs::read_to_string(&p) else {
-            return Ok(());
-        };
-        let kept: String = text
-            .lines()
-            .filter(|line| {
-                serde_json::from_str::<serde_json::Value>(line)
+    /// Cut the logs back to `last_step` (None: before step 0, i.e. empty): lines written after
+    /// it belong to steps that will be redone. A torn or unreadable line (a crash mid-write) is
+    /// dropped with a warning.
+    pub fn rewind_logs(&self, last_step: Option<u64>) -> Result<(), RunDirError> {
+        for name in LOGS {
+            let p = self.path.join(name);
+            let Ok(text) = fs::read_to_string(&p) else {
+                continue;
+            };
+            let mut torn = 0;
+            let mut kept = String::new();
+            for line in text.lines() {
+                let step = serde_json::from_str::<serde_json::Value>(line)
                     .ok()
-                    .and_then(|v| v.get("step").and_then(|s| s.as_u64()))
-                    .is_some_and(|s| s <= last_step)
-            })
-            .map(|l| format!("{l}\n"))
-            .collect();
-        write_atomic(&p, kept.as_bytes())
+                    .and_then(|v| v.get("step").and_then(|s| s.as_u64()));
+                match step {
+                    Some(s) if last_step.is_some_and(|last| s <= last) => {
+                        kept.push_str(line);
+                        kept.push('\n');
+                    }
+                    Some(_) => {}
+                    None => torn += 1,
+                }
+            }
+            if torn > 0 {
+                tracing::warn!("{}: dropped {torn} torn or invalid line(s)", p.display());
+            }
+            write_atomic(&p, kept.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// After a resume: `config.toml` becomes the config now trained (with the `--set`
+    /// overrides), and `config.history.toml` gains an entry saying so.
+    pub fn record_resume(
+        &self,
+        config_toml: &str,
+        record: &ResumeRecord,
+    ) -> Result<(), RunDirError> {
+        write_atomic(&self.path.join("config.toml"), config_toml.as_bytes())?;
+        #[derive(Serialize)]
+        struct Entry<'a, 'b> {
+            resume: [&'a ResumeRecord<'b>; 1],
+        }
+        let entry = toml::to_string(&Entry { resume: [record] }).expect("TOML serializes");
+        let p = self.path.join("config.history.toml");
+        let mut f = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&p)
+            .map_err(io(&p))?;
+        writeln!(f, "{entry}").map_err(io(&p))
+    }
+
+    /// A run that failed before its first checkpoint is not a run: remove its directory, but
+    /// only if this process created it.
+    pub fn discard_if_unstarted(self) {
+        if self.created && self.checkpoints().candidates().is_empty() {
+            let _ = fs::remove_dir_all(&self.path);
+        }
     }
 
     pub fn append(&self, name: &str, value: &serde_json::Value) -> Result<(), RunDirError> {
@@ -150,51 +278,139 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn state(step: u64, seed: u64) -> CheckpointState {
+        CheckpointState {
+            step,
+            seed,
+            base_model: None,
+            game_hash: None,
+            game_config: None,
+        }
+    }
+
+    fn save(run: &RunDir, step: u64) {
+        run.checkpoint(
+            &state(step, 1),
+            |p| fs::write(p.join("w"), b"w").map_err(|e| e.to_string()),
+            |p| fs::write(p, b"o").map_err(|e| e.to_string()),
+        )
+        .unwrap();
+    }
+
     #[test]
-    fn checkpoint_then_resume_truncates_logs() {
+    fn checkpoint_then_rewind_truncates_logs_and_drops_torn_lines() {
         let d = tempfile::tempdir().unwrap();
-        let run = RunDir::create(d.path(), "seed = 1\n").unwrap();
-        assert!(matches!(
-            RunDir::create(d.path(), "x"),
-            Err(RunDirError::Exists(_))
-        ));
+        let dir = d.path().join("run");
+        let run = RunDir::create(&dir, "seed = 1\n").unwrap();
         for step in 1..=5u64 {
             run.append("metrics.jsonl", &json!({"step": step, "x": 1.0}))
                 .unwrap();
             if step == 3 {
-                let st = CheckpointState { step, seed: 1 };
-                run.checkpoint(
-                    &st,
-                    |p| fs::write(p.join("w"), b"w").map_err(|e| e.to_string()),
-                    |p| fs::write(p, b"o").map_err(|e| e.to_string()),
-                )
-                .unwrap();
+                save(&run, step);
             }
         }
-        let (_, cfg, ckpt, st) = RunDir::open_for_resume(d.path()).unwrap();
-        assert_eq!(cfg, "seed = 1\n");
-        assert_eq!(st, CheckpointState { step: 3, seed: 1 });
-        assert!(ckpt.join("w").exists() && ckpt.join("optimizer.safetensors").exists());
-        let m = fs::read_to_string(d.path().join("metrics.jsonl")).unwrap();
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(dir.join("metrics.jsonl"))
+            .unwrap();
+        write!(f, "{{\"step\": 6, \"x\"").unwrap();
+        drop(run);
+        assert!(matches!(
+            RunDir::create(&dir, "x"),
+            Err(RunDirError::Exists(_))
+        ));
+        let run = RunDir::open(&dir).unwrap();
+        let ckpt = &run.checkpoint_candidates()[0];
+        let st: CheckpointState = Checkpoints::read_state(ckpt).unwrap();
+        assert_eq!(st, state(3, 1));
+        run.rewind_logs(Some(st.step)).unwrap();
+        let m = fs::read_to_string(dir.join("metrics.jsonl")).unwrap();
         assert_eq!(m.lines().count(), 3);
+        assert!(m.ends_with("}\n"));
+    }
+
+    #[test]
+    fn a_run_without_checkpoint_can_be_created_again_and_a_held_one_cannot() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = d.path().join("run");
+        let run = RunDir::create(&dir, "a").unwrap();
+        run.append("metrics.jsonl", &json!({"step": 1})).unwrap();
+        let e = RunDir::create(&dir, "b").unwrap_err();
+        assert!(matches!(e, RunDirError::Lock(_)), "{e}");
+        assert!(matches!(RunDir::open(&dir), Err(RunDirError::Lock(_))));
+        drop(run);
+        let again = RunDir::create(&dir, "b").unwrap();
+        assert_eq!(fs::read_to_string(dir.join("config.toml")).unwrap(), "b");
+        assert_eq!(fs::read_to_string(dir.join("metrics.jsonl")).unwrap(), "");
+        // Not created by this call: a failed start leaves the folder.
+        again.discard_if_unstarted();
+        assert!(dir.join("config.toml").exists());
+    }
+
+    #[test]
+    fn only_a_created_unstarted_run_is_discarded() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = d.path().join("run");
+        RunDir::create(&dir, "a").unwrap().discard_if_unstarted();
+        assert!(!dir.exists());
+        let run = RunDir::create(&dir, "a").unwrap();
+        save(&run, 1);
+        run.discard_if_unstarted();
+        assert!(dir.join("checkpoints/latest").exists());
     }
 
     #[test]
     fn failed_checkpoint_leaves_previous_latest() {
         let d = tempfile::tempdir().unwrap();
         let run = RunDir::create(d.path(), "").unwrap();
-        let ok = |p: &Path| fs::write(p.join("w"), b"w").map_err(|e| e.to_string());
-        let opt = |p: &Path| fs::write(p, b"o").map_err(|e| e.to_string());
-        run.checkpoint(&CheckpointState { step: 1, seed: 0 }, ok, opt)
-            .unwrap();
+        save(&run, 1);
         let bad = run.checkpoint(
-            &CheckpointState { step: 2, seed: 0 },
+            &state(2, 0),
             |_| Err("disk full".into()),
-            opt,
+            |p| fs::write(p, b"o").map_err(|e| e.to_string()),
         );
         assert!(bad.is_err());
-        let (_, _, ckpt, st) = RunDir::open_for_resume(d.path()).unwrap();
-        assert_eq!(st.step, 1);
-        assert!(ckpt.ends_with("step-000001"));
+        assert!(run.checkpoint_candidates()[0].ends_with("step-000001"));
+    }
+
+    #[test]
+    fn resume_history_appends_entries() {
+        let d = tempfile::tempdir().unwrap();
+        let run = RunDir::create(d.path(), "steps = 2\n").unwrap();
+        for (step, set) in [(2, "steps=4"), (4, "steps=6")] {
+            let overrides = [set.to_string()];
+            let rec = ResumeRecord {
+                unix_time: 1,
+                after_step: step,
+                overrides: &overrides,
+                forced: false,
+            };
+            run.record_resume(&format!("{set}\n"), &rec).unwrap();
+        }
+        let h = fs::read_to_string(d.path().join("config.history.toml")).unwrap();
+        let v: toml::Table = toml::from_str(&h).unwrap();
+        let entries = v["resume"].as_array().unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[1]["overrides"][0].as_str(), Some("steps=6"));
+        let cfg = fs::read_to_string(d.path().join("config.toml")).unwrap();
+        assert_eq!(cfg, "steps=6\n");
+    }
+
+    #[test]
+    fn mismatches_name_what_changed() {
+        let mut a = state(2, 1);
+        a.game_config = Some(json!({"gap": 4}));
+        let mut b = a.clone();
+        assert!(a.mismatches(&b).is_empty());
+        b.seed = 9;
+        b.game_config = Some(json!({"gap": 3}));
+        let m = a.mismatches(&b).join("; ");
+        assert!(
+            m.contains("seed 9 was 1") && m.contains("game config"),
+            "{m}"
+        );
+        // Unrecorded (old checkpoint): not compared.
+        a.game_config = None;
+        assert_eq!(a.mismatches(&b).len(), 1);
     }
 }

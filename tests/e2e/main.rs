@@ -13,6 +13,7 @@ mod judge;
 mod model;
 mod pretrain;
 mod resume;
+mod rundir;
 mod sandbox;
 mod tokenizer;
 mod update;

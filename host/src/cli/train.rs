@@ -26,6 +26,10 @@ pub struct TrainArgs {
     /// Continue the run in DIR from its latest checkpoint (its config.toml, plus any --set).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "out"])]
     pub resume: Option<PathBuf>,
+    /// With --resume: continue even if the checkpoint was trained with another seed, base
+    /// model, game or game config (recorded in the run's config.history.toml).
+    #[arg(long, requires = "resume")]
+    pub force_resume: bool,
 }
 
 #[derive(Args, Debug)]
@@ -94,6 +98,13 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         ));
     }
     let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
+    let req = |out: PathBuf, resume: bool| RunRequest {
+        config: cfg.clone(),
+        out,
+        resume,
+        force_resume: args.force_resume,
+        overrides: overrides.clone(),
+    };
     let (out, resume) = match &args.resume {
         Some(dir) => (dir.clone(), true),
         None => (
@@ -103,43 +114,32 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             false,
         ),
     };
-    train_and_report(cfg, out, resume)
+    train_and_report(req(out, resume))
 }
 
 fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-fn train_and_report(cfg: TrainConfig, out: PathBuf, resume: bool) -> anyhow::Result<()> {
+/// Train, print the summary. A failed start leaves no run directory behind (the library
+/// removes one it created); an interrupted run exits with 130, like a shell's Ctrl-C, so
+/// scripts can tell it from a finished one.
+fn train_and_report(req: RunRequest) -> anyhow::Result<()> {
     install_ctrlc();
-    let existed = out.exists();
-    let result = train::train(
-        RunRequest {
-            config: cfg,
-            out: out.clone(),
-            resume,
-        },
-        &STOP,
-    );
-    match result {
-        Ok(summary) => {
-            println!("{}", train::summary_table(&summary));
-            Ok(())
-        }
-        Err(e) => {
-            // A run that failed before its first checkpoint is not a run: leave nothing behind.
-            if !resume && !existed {
-                remove_if_no_checkpoint(&out);
-            }
-            Err(e).context(format!("training run {}", out.display()))
-        }
+    let out = req.out.clone();
+    let summary =
+        train::train(req, &STOP).with_context(|| format!("training run {}", out.display()))?;
+    println!("{}", train::summary_table(&summary));
+    if summary.interrupted {
+        eprintln!(
+            "interrupted: saved step {} in {}; continue with --resume {}",
+            summary.steps_done,
+            out.display(),
+            out.display()
+        );
+        std::process::exit(130);
     }
-}
-
-fn remove_if_no_checkpoint(out: &Path) {
-    if out.exists() && !out.join("checkpoints/latest").exists() {
-        let _ = std::fs::remove_dir_all(out);
-    }
+    Ok(())
 }
 
 pub fn schema() -> anyhow::Result<()> {
@@ -166,7 +166,13 @@ pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("runs/demo-{}", unix_time())));
-    train_and_report(cfg, out, false)
+    train_and_report(RunRequest {
+        config: cfg,
+        out,
+        resume: false,
+        force_resume: false,
+        overrides,
+    })
 }
 
 /// `frost-host bench --phases`: seconds per step by phase for Frost K=4,D=4 and the
@@ -209,6 +215,8 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Resul
                 config: cfg,
                 out: out.clone(),
                 resume: false,
+                force_resume: false,
+                overrides: Vec::new(),
             },
             &STOP,
         )?;

@@ -161,3 +161,33 @@ fn bad_device_dtype_or_source_names_the_field() {
         assert_eq!(err.lines().count(), 1, "{set}: {err}");
     }
 }
+
+#[test]
+fn every_non_finite_float_is_an_error_naming_its_field() {
+    let fields = [
+        "update.lr",
+        "update.weight_decay",
+        "update.beta1",
+        "update.beta2",
+        "update.adam_eps",
+        "update.grad_clip",
+        "update.clip_eps",
+        "update.kl_beta",
+        "frost.tau",
+        "sampling.temperature",
+        "sampling.top_p",
+        "game.config.anything",
+    ];
+    for field in fields {
+        for value in ["nan", "inf", "-inf"] {
+            let set = format!("{field}={value}");
+            let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", std::slice::from_ref(&set))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&format!("`{field}`")) && err.contains("finite"),
+                "{set}: {err}"
+            );
+        }
+    }
+}

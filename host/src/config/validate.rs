@@ -1,4 +1,6 @@
-//! Range checks of a parsed config, each naming its field.
+//! Range checks of a parsed config, each naming its field. Every float, wherever it is
+//! (hyperparameters, limits, the game's own config), must be finite: NaN slips through
+//! comparisons like `x < 0.0`, so it is rejected generically first.
 
 use super::{
     invalid, ConfigError, FrostSection, LoraSection, Refinement, SamplingSection, Scope,
@@ -8,6 +10,10 @@ use super::{
 impl TrainConfig {
     /// Range checks, each naming its field.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        let doc = toml::Value::try_from(self).expect("the config serializes to TOML");
+        if let Some((field, x)) = non_finite(&doc, "") {
+            return Err(invalid(&field, format!("must be a finite number, got {x}")));
+        }
         if self.steps == 0 {
             return Err(invalid("steps", "must be >= 1"));
         }
@@ -35,6 +41,26 @@ impl TrainConfig {
             }
         }
         Ok(())
+    }
+}
+
+/// The dotted path and value of the first NaN or infinite float in `v`.
+fn non_finite(v: &toml::Value, path: &str) -> Option<(String, f64)> {
+    let join = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    match v {
+        toml::Value::Float(x) if !x.is_finite() => Some((path.to_string(), *x)),
+        toml::Value::Table(t) => t.iter().find_map(|(k, v)| non_finite(v, &join(k))),
+        toml::Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| non_finite(v, &format!("{path}[{i}]"))),
+        _ => None,
     }
 }
 

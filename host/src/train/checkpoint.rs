@@ -10,10 +10,7 @@ use crate::run_dir::{CheckpointState, RunDir};
 
 /// Save the state after `step`.
 pub fn save(s: &Setup, opt: &AdamW, run: &RunDir, step: u64) -> Result<(), TrainError> {
-    let state = CheckpointState {
-        step,
-        seed: s.cfg.seed,
-    };
+    let state = state_of(s, step);
     let full_ft = s.cfg.model.lora.is_none();
     let path = run.checkpoint(
         &state,
@@ -29,6 +26,17 @@ pub fn save(s: &Setup, opt: &AdamW, run: &RunDir, step: u64) -> Result<(), Train
     )?;
     tracing::debug!("checkpoint {}", path.display());
     Ok(())
+}
+
+/// What the checkpoint of `step` records: the step, the seed and what was trained on.
+pub fn state_of(s: &Setup, step: u64) -> CheckpointState {
+    CheckpointState {
+        step,
+        seed: s.cfg.seed,
+        base_model: Some(s.identity.base_model.clone()),
+        game_hash: Some(s.identity.game_hash.clone()),
+        game_config: Some(s.identity.game_config.clone()),
+    }
 }
 
 /// Load the weights and the optimizer state of the checkpoint folder `ckpt`.

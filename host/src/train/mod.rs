@@ -5,6 +5,8 @@
 
 mod checkpoint;
 mod eval;
+mod guard;
+mod identity;
 pub mod metrics;
 mod setup;
 mod step;
@@ -14,13 +16,15 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::assignments::AssignmentError;
+use crate::checkpoint::Checkpoints;
 use crate::config::TrainConfig;
 use crate::corpus::CorpusError;
+use crate::files::IoError;
 use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
 use crate::optim::AdamW;
-use crate::run_dir::{RunDir, RunDirError};
+use crate::run_dir::{CheckpointState, ResumeRecord, RunDir, RunDirError};
 
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
@@ -58,6 +62,14 @@ pub enum TrainError {
     Config { field: String, msg: String },
     #[error("checkpoint {path}: {msg}")]
     Resume { path: PathBuf, msg: String },
+    #[error("cannot resume {path}: {what}; pass --force-resume to continue it anyway")]
+    Mismatch { path: PathBuf, what: String },
+    #[error("{path} has checkpoints but none could be loaded (see the warnings above)")]
+    NoLoadableCheckpoint { path: PathBuf },
+    #[error("step {step}: {msg}")]
+    NonFinite { step: u64, msg: String },
+    #[error(transparent)]
+    Io(#[from] IoError),
 }
 
 /// What the caller asks for.
@@ -66,14 +78,33 @@ pub struct RunRequest {
     pub out: PathBuf,
     /// Continue the run in `out` from its latest checkpoint.
     pub resume: bool,
+    /// Resume even when the checkpoint was trained with another seed, model, game or game config.
+    pub force_resume: bool,
+    /// The `--set` overrides given, recorded in the run's config history on resume.
+    pub overrides: Vec<String>,
 }
 
 /// Train: set up, open the run directory, loop, summarise. `stop` is raised by Ctrl-C.
 pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
     let mut s = setup(&req.config)?;
-    let cfg = s.cfg.clone();
     let mut opt = optimizer(&s);
     let (run, start) = open_run(&req, &mut s, &mut opt)?;
+    let result = run_loop(&req, &mut s, &mut opt, &run, start, stop);
+    if result.is_err() {
+        run.discard_if_unstarted();
+    }
+    result
+}
+
+fn run_loop(
+    req: &RunRequest,
+    s: &mut Setup,
+    opt: &mut AdamW,
+    run: &RunDir,
+    start: u64,
+    stop: &AtomicBool,
+) -> Result<Summary, TrainError> {
+    let cfg = s.cfg.clone();
     if start >= cfg.steps {
         tracing::warn!(
             "{} already has {start} of {} steps: raise --set steps=N to continue",
@@ -85,23 +116,25 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     let mut summary = Summary::new(&req.out, start);
     let mut totals = summary::Totals::default();
     if start == 0 && cfg.eval.every > 0 {
-        summary.add_eval(evaluate_and_log(&mut s, &run, 0)?);
+        summary.add_eval(evaluate_and_log(s, run, 0)?);
     }
+    let mut finite = guard::FiniteGuard::default();
     let mut last_saved = start;
     for step in start + 1..=cfg.steps {
-        let out = train_step(&mut s, &mut opt, step)?;
+        let out = train_step(s, opt, step)?;
+        finite.after_step(step, out.metrics.update.skipped, opt)?;
         run.append("metrics.jsonl", &metrics::to_json(&out.metrics))?;
         if cfg.run.samples_every > 0 && step % cfg.run.samples_every == 0 {
             run.append("samples.jsonl", &metrics::to_json(&out.samples))?;
         }
         if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
-            summary.add_eval(evaluate_and_log(&mut s, &run, step)?);
+            summary.add_eval(evaluate_and_log(s, run, step)?);
         }
         summary.add_step(&out.metrics, &mut totals);
         let interrupted = stop.load(Ordering::SeqCst);
         let due = cfg.run.checkpoint_every > 0 && step % cfg.run.checkpoint_every == 0;
         if due || step == cfg.steps || interrupted {
-            checkpoint::save(&s, &opt, &run, step)?;
+            checkpoint::save(s, opt, run, step)?;
             last_saved = step;
         }
         bar.set_position(step);
@@ -120,7 +153,7 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     }
     summary.finish(start, &totals);
     if last_saved != summary.steps_done && summary.steps_done > 0 {
-        checkpoint::save(&s, &opt, &run, summary.steps_done)?;
+        checkpoint::save(s, opt, run, summary.steps_done)?;
     }
     Ok(summary)
 }
@@ -134,15 +167,76 @@ fn optimizer(s: &Setup) -> AdamW {
 }
 
 /// A new run directory, or the one being resumed with the weights and optimizer state of its
-/// latest checkpoint loaded. Returns it and the last step done.
+/// latest loadable checkpoint (none: a run killed before its first one starts over from step
+/// 0). Returns it and the last step done.
 fn open_run(req: &RunRequest, s: &mut Setup, opt: &mut AdamW) -> Result<(RunDir, u64), TrainError> {
     if !req.resume {
         return Ok((RunDir::create(&req.out, &s.cfg.to_toml())?, 0));
     }
-    let (run, _, ckpt, state) = RunDir::open_for_resume(&req.out)?;
-    checkpoint::load(s, opt, &ckpt)?;
-    tracing::info!("resuming {} after step {}", req.out.display(), state.step);
-    Ok((run, state.step))
+    let run = RunDir::open(&req.out)?;
+    let candidates = run.checkpoint_candidates();
+    let mut start = None;
+    for ckpt in &candidates {
+        match load_checkpoint(req, s, opt, ckpt) {
+            Ok(step) => {
+                start = Some(step);
+                break;
+            }
+            Err(e @ TrainError::Mismatch { .. }) => return Err(e),
+            Err(e) => tracing::warn!("{e}: trying the previous checkpoint"),
+        }
+    }
+    if start.is_none() && !candidates.is_empty() {
+        return Err(TrainError::NoLoadableCheckpoint {
+            path: req.out.clone(),
+        });
+    }
+    run.rewind_logs(start)?;
+    let after_step = start.unwrap_or(0);
+    run.record_resume(
+        &s.cfg.to_toml(),
+        &ResumeRecord {
+            unix_time: unix_time(),
+            after_step,
+            overrides: &req.overrides,
+            forced: req.force_resume,
+        },
+    )?;
+    match start {
+        Some(step) => tracing::info!("resuming {} after step {step}", req.out.display()),
+        None => tracing::info!("{} has no checkpoint: starting it over", req.out.display()),
+    }
+    Ok((run, after_step))
+}
+
+/// Checks the checkpoint `ckpt` against this run (refusing a mismatch unless forced) and
+/// loads it. Returns its step.
+fn load_checkpoint(
+    req: &RunRequest,
+    s: &mut Setup,
+    opt: &mut AdamW,
+    ckpt: &std::path::Path,
+) -> Result<u64, TrainError> {
+    let state: CheckpointState = Checkpoints::read_state(ckpt).map_err(RunDirError::from)?;
+    let mismatches = state.mismatches(&checkpoint::state_of(s, state.step));
+    if !mismatches.is_empty() {
+        let what = mismatches.join("; ");
+        if !req.force_resume {
+            return Err(TrainError::Mismatch {
+                path: req.out.clone(),
+                what,
+            });
+        }
+        tracing::warn!("resuming despite: {what} (--force-resume)");
+    }
+    checkpoint::load(s, opt, ckpt)?;
+    Ok(state.step)
+}
+
+fn unix_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 fn evaluate_and_log(s: &mut Setup, run: &RunDir, step: u64) -> Result<EvalMetrics, TrainError> {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use tch::Device;
 
+use super::identity::RunIdentity;
 use super::{TrainError, STREAM_DEAL, STREAM_HELDOUT, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment, Dealer, TokenizedSplit};
 use crate::cache;
@@ -24,6 +25,8 @@ pub struct Setup {
     pub dealer: Dealer,
     pub train_split: TokenizedSplit,
     pub heldout: Vec<Assignment>,
+    /// Base model, game and game config, recorded in each checkpoint.
+    pub identity: RunIdentity,
 }
 
 impl Setup {
@@ -63,6 +66,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
             }
         })?;
     let (model, judge_copy) = load_models(cfg, device)?;
+    let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.config)?;
     let v_emb = model.config.vocab_size;
     let game_config = cfg.game_config_json();
     let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?;
@@ -87,6 +91,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         dealer,
         train_split,
         heldout,
+        identity,
     })
 }
 

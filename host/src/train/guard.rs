@@ -1,0 +1,93 @@
+//! Non-finite numbers never reach a checkpoint. A step whose loss or gradient is not finite is
+//! skipped (weights untouched, `step::step_if_finite`); this guard stops the run when that
+//! keeps happening, or when the weights themselves stop being finite, before anything is saved.
+
+use tch::{Kind, Tensor};
+
+use super::TrainError;
+use crate::optim::AdamW;
+
+/// Consecutive skipped steps after which the run stops: one bad batch is noise, this many in
+/// a row means the run has diverged and every later step would be skipped too.
+pub const MAX_CONSECUTIVE_SKIPS: u64 = 10;
+
+#[derive(Default)]
+pub struct FiniteGuard {
+    consecutive_skips: u64,
+}
+
+impl FiniteGuard {
+    /// Called after every step, before its checkpoint.
+    pub fn after_step(&mut self, step: u64, skipped: bool, opt: &AdamW) -> Result<(), TrainError> {
+        if skipped {
+            self.consecutive_skips += 1;
+            if self.consecutive_skips >= MAX_CONSECUTIVE_SKIPS {
+                return Err(TrainError::NonFinite {
+                    step,
+                    msg: format!(
+                        "the last {MAX_CONSECUTIVE_SKIPS} steps had a non-finite loss or \
+                         gradient and were skipped; lower update.lr or check the game's scores"
+                    ),
+                });
+            }
+            return Ok(());
+        }
+        self.consecutive_skips = 0;
+        if !weights_finite(opt) {
+            return Err(TrainError::NonFinite {
+                step,
+                msg: "the weights became non-finite after the optimizer step (not saved)".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Whether every trainable weight is finite: one f64 sum per variable and one sync in all
+/// (a NaN or an infinity anywhere makes the total non-finite).
+pub fn weights_finite(opt: &AdamW) -> bool {
+    let _g = tch::no_grad_guard();
+    let sums: Vec<Tensor> = opt.vars.iter().map(|v| v.sum(Kind::Double)).collect();
+    if sums.is_empty() {
+        return true;
+    }
+    Tensor::stack(&sums, 0)
+        .sum(Kind::Double)
+        .double_value(&[])
+        .is_finite()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opt_with(w: &[f32]) -> AdamW {
+        let t = Tensor::from_slice(w).set_requires_grad(true);
+        AdamW::new(vec![("0".into(), t)], |_| true)
+    }
+
+    #[test]
+    fn non_finite_weights_stop_the_run() {
+        let mut g = FiniteGuard::default();
+        g.after_step(1, false, &opt_with(&[1.0, 2.0])).unwrap();
+        for bad in [f32::NAN, f32::INFINITY] {
+            let e = g.after_step(2, false, &opt_with(&[1.0, bad])).unwrap_err();
+            assert!(e.to_string().contains("non-finite"), "{e}");
+        }
+    }
+
+    #[test]
+    fn only_consecutive_skips_stop_the_run() {
+        let opt = opt_with(&[1.0]);
+        let mut g = FiniteGuard::default();
+        for step in 1..MAX_CONSECUTIVE_SKIPS {
+            g.after_step(step, true, &opt).unwrap();
+        }
+        g.after_step(99, false, &opt).unwrap();
+        for step in 1..MAX_CONSECUTIVE_SKIPS {
+            g.after_step(step, true, &opt).unwrap();
+        }
+        let e = g.after_step(7, true, &opt).unwrap_err().to_string();
+        assert!(e.contains("step 7") && e.contains("skipped"), "{e}");
+    }
+}
