@@ -7,7 +7,9 @@
 //! and limits themselves are the SDK's ([`frost_sdk::rules`], [`frost_sdk::limits`]), so a
 //! game's own tests run the same checks.
 
+mod component_cache;
 pub mod native;
+mod sandbox;
 pub mod wasm;
 mod wit;
 

@@ -34,9 +34,25 @@ pub enum Mode {
     AbsurdLength,
     /// new_round returns an 8 MiB prompt.
     HugeOutput,
-    /// new_round tries files, environment, network and clocks, and reports what it got as
-    /// its error message.
+    /// new_round reads the environment and the clocks, and reports what it got as its error
+    /// message.
     Escape,
+    /// new_round reads a file.
+    Files,
+    /// new_round lists a directory.
+    ListDir,
+    /// new_round opens a TCP connection.
+    Network,
+    /// new_round sleeps for an hour (blocks in a host call, not in its own code).
+    Sleep,
+    /// new_round reads stdin to the end, then loops sleeping.
+    Stdin,
+    /// new_round writes to stderr without end.
+    StderrFlood,
+    /// new_round exits the process.
+    Exit,
+    /// new_round reports a hash keyed by std's random state (entropy from the host).
+    Random,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -58,16 +74,7 @@ fn recurse(n: u64) -> u64 {
 
 /// What the sandbox lets through, one `name=result` per probe.
 fn escape() -> String {
-    let fs = std::fs::read("/etc/passwd")
-        .map(|b| b.len())
-        .map_err(|e| e.kind());
-    let dir = std::fs::read_dir(".")
-        .map(|d| d.count())
-        .map_err(|e| e.kind());
     let env = std::env::vars().count();
-    let net = std::net::TcpStream::connect("127.0.0.1:22")
-        .map(|_| ())
-        .map_err(|e| e.kind());
     let wall = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs());
@@ -77,7 +84,7 @@ fn escape() -> String {
         x = black_box(x ^ i);
     }
     let monotonic_ns = t0.elapsed().as_nanos();
-    format!("fs={fs:?} dir={dir:?} env={env} net={net:?} wall={wall:?} monotonic_ns={monotonic_ns} x={x}")
+    format!("env={env} wall={wall:?} monotonic_ns={monotonic_ns} x={x}")
 }
 
 impl Game for Hostile {
@@ -131,6 +138,38 @@ impl Game for Hostile {
                 4_000_000_000,
             ]))),
             Mode::Escape => return Err(escape()),
+            Mode::Files => {
+                return Err(format!(
+                    "{:?}",
+                    std::fs::read("/etc/passwd").map(|b| b.len())
+                ))
+            }
+            Mode::ListDir => {
+                return Err(format!("{:?}", std::fs::read_dir(".").map(|d| d.count())))
+            }
+            Mode::Network => {
+                return Err(format!(
+                    "{:?}",
+                    std::net::TcpStream::connect("127.0.0.1:22").map(|_| ())
+                ))
+            }
+            Mode::Sleep => std::thread::sleep(std::time::Duration::from_secs(3600)),
+            Mode::Stdin => {
+                let mut s = String::new();
+                let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut s);
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            }
+            Mode::StderrFlood => loop {
+                eprintln!("{}", "flood ".repeat(1000));
+            },
+            Mode::Exit => std::process::exit(0),
+            Mode::Random => {
+                use std::hash::BuildHasher;
+                let h = std::collections::hash_map::RandomState::new().hash_one(42u64);
+                return Err(format!("hash={h}"));
+            }
             Mode::HugeOutput => {
                 prompt = Prompt::Raw(vec![PromptSegment::Text("x".repeat(8 << 20))])
             }
