@@ -468,3 +468,57 @@ fn tampered_cache_entries_are_recompiled_never_loaded() {
         assert!(log.contains("loaded compiled game from"), "{what}: {log}");
     }
 }
+
+#[test]
+fn game_files_must_be_regular_files_of_bounded_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let limits = GameLimits::default();
+    let refused = |path: &std::path::Path, words: &[&str]| {
+        let started = Instant::now();
+        let e = Game::load(path, &limits, true).err().expect("refused");
+        assert!(started.elapsed() < Duration::from_secs(2), "{e}");
+        let msg = e.to_string();
+        for w in words {
+            assert!(msg.contains(w), "{msg}");
+        }
+        // The CLI says the same in one line, exit 1.
+        let out = frost_host().arg("game-info").arg(path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("not a regular file") || stderr.contains("max_game_file_bytes"));
+    };
+    #[cfg(unix)]
+    {
+        let zero = d.join("zero.wasm");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        refused(&zero, &["zero.wasm", "not a regular file"]);
+        let fifo = d.join("fifo.wasm");
+        let ok = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(ok.success());
+        refused(&fifo, &["fifo.wasm", "FIFO"]);
+    }
+    let sub = d.join("dir.wasm");
+    std::fs::create_dir(&sub).unwrap();
+    refused(&sub, &["dir.wasm", "directory"]);
+    // A sparse 2 GB file: refused by its size, without reading it.
+    let big = d.join("big.wasm");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    refused(&big, &["big.wasm", "max_game_file_bytes"]);
+    // The limit is configurable: infill is over a 1 KiB limit.
+    let small = GameLimits {
+        max_game_file_bytes: 1024,
+        ..GameLimits::default()
+    };
+    let e = Game::load(&game_wasm("infill"), &small, false)
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("max_game_file_bytes = 1024"), "{e}");
+    play_good_game();
+}
