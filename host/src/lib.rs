@@ -21,5 +21,6 @@ pub mod model;
 pub mod optim;
 pub mod overrides;
 pub mod pretrain;
+pub mod round_checks;
 pub mod run_dir;
 pub mod train;

@@ -175,6 +175,10 @@ impl Game {
         &self.info
     }
 
+    pub fn limits(&self) -> &GameLimits {
+        &self.limits
+    }
+
     pub fn name(&self) -> &str {
         &self.info.name
     }

@@ -65,7 +65,8 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     let (model, judge_copy) = load_models(cfg, device)?;
     let v_emb = model.config.vocab_size;
     let game_config = cfg.game_config_json();
-    let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?;
+    let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?
+        .with_max_positions(model.config.max_position_embeddings as usize);
     check_d(cfg, &dealer, &model)?;
     let corpus = corpus::load_corpus(&cfg.corpus.source)?;
     let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);
