@@ -183,11 +183,8 @@ pub fn banned_token_ids(token_texts: &[String], c: &MoveConstraints) -> Vec<u32>
 /// the tokenizer's chat template; raw segments are concatenated (text tokenized, ids as given).
 pub fn render_prompt(tok: &Tok, prompt: &Prompt) -> Result<(String, Vec<u32>), ModelError> {
     match prompt {
-        Prompt::Chat(messages) => {
-            let text = tok.apply_chat_template(messages)?;
-            let ids = tok.encode(&text);
-            Ok((text, ids))
-        }
+        // Message contents are data: only the template's own text yields control tokens.
+        Prompt::Chat(messages) => tok.encode_chat(messages),
         Prompt::Raw(segs) => {
             let mut text = String::new();
             let mut ids = Vec::new();
