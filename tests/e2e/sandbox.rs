@@ -424,7 +424,8 @@ fn tampered_cache_entries_are_recompiled_never_loaded() {
     let mac = |p: &std::path::Path| p.with_extension("cwasm.mac");
     // Each tampering, then a run that must recompile (not load, not crash), then a run that
     // loads the rewritten entry again.
-    let tamperings: Vec<(&str, Box<dyn Fn()>)> = vec![
+    type Tampering<'a> = (&'a str, Box<dyn Fn() + 'a>);
+    let tamperings: Vec<Tampering> = vec![
         (
             "swapped (another game's entry and MAC under this name)",
             Box::new(|| {
