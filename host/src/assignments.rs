@@ -16,6 +16,7 @@ use crate::corpus::Document;
 use crate::game::{Game, GameError};
 use crate::judge::{CompiledProgram, JudgeError};
 use crate::model::{ModelError, Tok};
+use crate::round_checks::{check_legal, Bounds, RoundCheckError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AssignmentError {
@@ -33,6 +34,11 @@ pub enum AssignmentError {
     CorpusTooShort { split: String, need: usize },
     #[error("game {game}: the player prompt is empty")]
     EmptyPrompt { game: String },
+    #[error("game {game}: {source}")]
+    Round {
+        game: String,
+        source: RoundCheckError,
+    },
 }
 /// One playable assignment: the round as the game wrote it and what the models read.
 pub struct Assignment {
@@ -178,11 +184,8 @@ pub fn banned_token_ids(token_texts: &[String], c: &MoveConstraints) -> Vec<u32>
 /// the tokenizer's chat template; raw segments are concatenated (text tokenized, ids as given).
 pub fn render_prompt(tok: &Tok, prompt: &Prompt) -> Result<(String, Vec<u32>), ModelError> {
     match prompt {
-        Prompt::Chat(messages) => {
-            let text = tok.apply_chat_template(messages)?;
-            let ids = tok.encode(&text);
-            Ok((text, ids))
-        }
+        // Message contents are data: only the template's own text yields control tokens.
+        Prompt::Chat(messages) => tok.encode_chat(messages),
         Prompt::Raw(segs) => {
             let mut text = String::new();
             let mut ids = Vec::new();
@@ -215,6 +218,8 @@ pub struct Dealer {
     added_tokens: Vec<u32>,
     pub v_emb: i64,
     pub device: Device,
+    /// Token bounds of a round (see [`Dealer::with_max_positions`]).
+    bounds: Bounds,
 }
 
 impl Dealer {
@@ -233,7 +238,6 @@ impl Dealer {
                 source,
             })?;
         Ok(Dealer {
-            game,
             game_name,
             config_json: config_json.to_string(),
             requirements,
@@ -241,7 +245,15 @@ impl Dealer {
             added_tokens: tok.added_token_ids(),
             v_emb,
             device,
+            bounds: Bounds::new(game.limits(), None),
+            game,
         })
+    }
+
+    /// Bounds every sequence by the model's context length (`max_position_embeddings`) too.
+    pub fn with_max_positions(mut self, max_positions: usize) -> Self {
+        self.bounds = Bounds::new(self.game.limits(), Some(max_positions));
+        self
     }
 
     pub fn move_len(&self) -> usize {
@@ -275,6 +287,11 @@ impl Dealer {
 
     fn assignment(&self, tok: &Tok, round: Round) -> Result<Assignment, AssignmentError> {
         let game = || self.game_name.clone();
+        let round_err = |source| AssignmentError::Round {
+            game: game(),
+            source,
+        };
+        self.bounds.check_counts(&round).map_err(round_err)?;
         let (prompt_text, prompt_ids) =
             render_prompt(tok, &round.prompt).map_err(|source| AssignmentError::Prompt {
                 game: game(),
@@ -284,12 +301,16 @@ impl Dealer {
             return Err(AssignmentError::EmptyPrompt { game: game() });
         }
         let move_len = self.move_len();
+        self.bounds
+            .check_prompt(prompt_ids.len(), move_len)
+            .map_err(round_err)?;
         let program = CompiledProgram::compile(&round.judge, tok, move_len).map_err(|source| {
             AssignmentError::Judge {
                 game: game(),
                 source,
             }
         })?;
+        self.bounds.check_program(&program).map_err(round_err)?;
         let mut banned = vec![false; self.v_emb as usize];
         for b in banned.iter_mut().skip(tok.vocab_size()) {
             *b = true;
@@ -300,6 +321,7 @@ impl Dealer {
                 *b = true;
             }
         }
+        check_legal(&banned, tok.vocab_size()).map_err(round_err)?;
         let banned = Tensor::from_slice(&banned)
             .to_kind(Kind::Bool)
             .to_device(self.device);

@@ -21,6 +21,7 @@ pub mod model;
 pub mod optim;
 pub mod overrides;
 pub mod pretrain;
+pub mod round_checks;
 pub mod run_dir;
 pub mod run_lock;
 pub mod train;

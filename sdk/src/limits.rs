@@ -12,10 +12,16 @@ use serde::{Deserialize, Serialize};
 pub struct GameLimits {
     /// Wall-clock limit of one call into a wasm game (epoch deadline), in milliseconds.
     pub call_timeout_ms: u64,
-    /// Linear memory a wasm game may grow to, in bytes.
+    /// Linear memory a wasm game may grow to, in bytes: the total over all its memories.
     pub max_memory_bytes: u64,
-    /// Elements a wasm game's tables may grow to.
+    /// Elements a wasm game's tables may grow to: the total over all its tables.
     pub max_table_elements: u64,
+    /// Core instances one instantiation of a wasm game may create.
+    pub max_instances: u32,
+    /// Linear memories a wasm game may define.
+    pub max_memories: u32,
+    /// Tables a wasm game may define.
+    pub max_tables: u32,
     /// Native stack a wasm game's frames may use, in bytes.
     pub max_wasm_stack_bytes: u64,
     /// Size of one reply from a game (its description, requirements or round), in bytes.
@@ -24,6 +30,16 @@ pub struct GameLimits {
     pub max_passages: u32,
     /// Most tokens one passage may ask for.
     pub max_passage_tokens: u32,
+    /// Most tokens of the rendered player prompt (never above the model's context length).
+    pub max_prompt_tokens: u32,
+    /// Most tokens of one judge term, move included (never above the model's context length).
+    pub max_judge_tokens: u32,
+    /// Most terms of a judge program.
+    pub max_judge_terms: u32,
+    /// Most messages of a chat prompt.
+    pub max_chat_messages: u32,
+    /// Size of the game file itself, in bytes.
+    pub max_game_file_bytes: u64,
 }
 
 impl Default for GameLimits {
@@ -32,10 +48,18 @@ impl Default for GameLimits {
             call_timeout_ms: 1000,
             max_memory_bytes: 256 << 20,
             max_table_elements: 100_000,
+            max_instances: 64,
+            max_memories: 4,
+            max_tables: 16,
             max_wasm_stack_bytes: 512 << 10,
             max_output_bytes: 1 << 20,
             max_passages: 16,
             max_passage_tokens: 65_536,
+            max_prompt_tokens: 8192,
+            max_judge_tokens: 8192,
+            max_judge_terms: 64,
+            max_chat_messages: 64,
+            max_game_file_bytes: 64 << 20,
         }
     }
 }

@@ -227,7 +227,7 @@ fn component_with_a_changed_signature_is_refused_at_load() {
 }
 
 #[test]
-fn sandbox_gives_no_files_env_network_or_time() {
+fn sandbox_gives_no_env_and_frozen_clocks() {
     let mut g = Game::load(&hostile_wasm(), &GameLimits::default(), false).unwrap();
     let e = g
         .new_round(r#"{"mode": "escape"}"#, 0, &[passage(0, 8)], vocab())
@@ -235,13 +235,83 @@ fn sandbox_gives_no_files_env_network_or_time() {
     let GameError::Rejected { message, .. } = e else {
         panic!("expected the probe report, got {e}")
     };
-    // No preopened directory: every path is unreachable. No variables. No sockets. Frozen clocks.
-    assert!(message.contains("fs=Err("), "{message}");
-    assert!(message.contains("dir=Err("), "{message}");
     assert!(message.contains("env=0 "), "{message}");
-    assert!(message.contains("net=Err("), "{message}");
     assert!(message.contains("wall=Ok(0)"), "{message}");
     assert!(message.contains("monotonic_ns=0 "), "{message}");
+}
+
+/// Plays the hostile component in `mode` and returns its error (a trap) and how long it took.
+fn trapped(mode: &str, words: &[&str]) -> Duration {
+    let limits = GameLimits {
+        call_timeout_ms: 500,
+        ..GameLimits::default()
+    };
+    let (e, took) = hostile(mode, &limits, words);
+    assert!(matches!(e, GameError::Trap { .. }), "{mode}: {e}");
+    took
+}
+
+#[test]
+fn files_and_network_are_not_linked_and_trap() {
+    // Not even an error code to probe with: the import traps, naming what the game called.
+    for mode in ["files", "list_dir"] {
+        trapped(mode, &["wasi:filesystem", "does not provide"]);
+    }
+    trapped("network", &["wasi:sockets", "does not provide"]);
+}
+
+#[test]
+fn blocking_in_a_host_call_cannot_outlive_the_deadline() {
+    // An hour's sleep, and a read of stdin followed by sleeping: both end at once, in an
+    // error that says the game tried to wait (the epoch deadline cannot interrupt host code,
+    // so nothing the game can call may block).
+    for mode in ["sleep", "stdin"] {
+        let took = trapped(mode, &["tried to wait", "sleep"]);
+        assert!(took < Duration::from_secs(3), "{mode} took {took:?}");
+    }
+}
+
+#[test]
+fn flooding_stderr_ends_in_the_time_limit_not_a_hang() {
+    let limits = GameLimits {
+        call_timeout_ms: 500,
+        ..GameLimits::default()
+    };
+    let started = Instant::now();
+    let mut g = Game::load(&hostile_wasm(), &limits, false).unwrap();
+    let e = g
+        .new_round(r#"{"mode": "stderr_flood"}"#, 0, &[passage(0, 8)], vocab())
+        .unwrap_err();
+    assert!(e.to_string().contains("'hostile'"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(5), "{e}");
+    play_good_game();
+}
+
+#[test]
+fn a_game_calling_exit_is_a_crash_not_a_host_exit() {
+    let (e, _) = hostile("exit", &GameLimits::default(), &["crashed"]);
+    assert!(matches!(e, GameError::Trap { .. }), "{e}");
+}
+
+#[test]
+fn game_randomness_is_a_function_of_the_seed() {
+    let mut g = Game::load(&hostile_wasm(), &GameLimits::default(), false).unwrap();
+    let mut probe = |seed| {
+        g.new_round(r#"{"mode": "random"}"#, seed, &[passage(0, 8)], vocab())
+            .unwrap_err()
+            .to_string()
+    };
+    let (a, b, c) = (probe(1), probe(1), probe(2));
+    assert!(a.contains("hash="), "{a}");
+    assert_eq!(a, b, "same seed, same entropy");
+    assert_ne!(a, c, "another seed, other entropy");
+    // A fresh load of the game sees the same entropy for the same seed.
+    let mut g2 = Game::load(&hostile_wasm(), &GameLimits::default(), false).unwrap();
+    let again = g2
+        .new_round(r#"{"mode": "random"}"#, 1, &[passage(0, 8)], vocab())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(a, again);
 }
 
 #[test]
@@ -293,32 +363,240 @@ fn output_cap_is_configurable() {
     assert!(matches!(e, GameError::OutputTooLarge { .. }), "{e}");
 }
 
+/// `frost-host game-info <game>` with `cache` as `$FROST_CACHE`: its stderr (debug log).
+fn game_info_with_cache(cache: &std::path::Path, game: &str) -> String {
+    let out = frost_host()
+        .args(["game-info", game_wasm(game).to_str().unwrap()])
+        .env("FROST_CACHE", cache)
+        .env("FROST_LOG", "debug")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
+/// The cache's compiled entries (`.cwasm`), sorted.
+fn cwasm_entries(cache: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(cache.join("components"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cwasm"))
+        .collect();
+    v.sort();
+    v
+}
+
 #[test]
 fn compiled_components_are_cached_on_disk() {
     let cache = tempfile::tempdir().unwrap();
-    let run = || {
-        let out = frost_host()
-            .args(["game-info", game_wasm("condense").to_str().unwrap()])
-            .env("FROST_CACHE", cache.path())
-            .env("FROST_LOG", "debug")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stderr).to_string()
-    };
-    let first = run();
+    let first = game_info_with_cache(cache.path(), "condense");
     assert!(first.contains("compiled"), "{first}");
-    let entries: Vec<_> = std::fs::read_dir(cache.path().join("components"))
-        .unwrap()
-        .collect();
-    assert_eq!(entries.len(), 1);
-    let second = run();
+    assert_eq!(cwasm_entries(cache.path()).len(), 1);
+    let second = game_info_with_cache(cache.path(), "condense");
     assert!(
         second.contains("loaded compiled game from") && !second.contains(" compiled games"),
         "{second}"
     );
+    // The key is private to the user and outside the components folder.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(cache.path().join("component-key"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o077, 0, "key mode {mode:o}");
+    }
+}
+
+#[test]
+fn tampered_cache_entries_are_recompiled_never_loaded() {
+    let cache = tempfile::tempdir().unwrap();
+    let c = cache.path();
+    game_info_with_cache(c, "condense");
+    let condense = cwasm_entries(c)[0].clone();
+    game_info_with_cache(c, "infill");
+    let infill = cwasm_entries(c)
+        .into_iter()
+        .find(|p| *p != condense)
+        .unwrap();
+    let mac = |p: &std::path::Path| p.with_extension("cwasm.mac");
+    // Each tampering, then a run that must recompile (not load, not crash), then a run that
+    // loads the rewritten entry again.
+    type Tampering<'a> = (&'a str, Box<dyn Fn() + 'a>);
+    let tamperings: Vec<Tampering> = vec![
+        (
+            "swapped (another game's entry and MAC under this name)",
+            Box::new(|| {
+                std::fs::copy(&infill, &condense).unwrap();
+                std::fs::copy(mac(&infill), mac(&condense)).unwrap();
+            }),
+        ),
+        (
+            "truncated",
+            Box::new(|| {
+                let b = std::fs::read(&condense).unwrap();
+                std::fs::write(&condense, &b[..b.len() / 2]).unwrap();
+            }),
+        ),
+        (
+            "bit-flipped",
+            Box::new(|| {
+                let mut b = std::fs::read(&condense).unwrap();
+                let i = b.len() / 2;
+                b[i] ^= 0x10;
+                std::fs::write(&condense, &b).unwrap();
+            }),
+        ),
+        (
+            "MAC missing",
+            Box::new(|| std::fs::remove_file(mac(&condense)).unwrap()),
+        ),
+        (
+            "key missing",
+            Box::new(|| std::fs::remove_file(c.join("component-key")).unwrap()),
+        ),
+    ];
+    for (what, tamper) in tamperings {
+        tamper();
+        let log = game_info_with_cache(c, "condense");
+        assert!(
+            log.contains("compiled") && !log.contains("loaded compiled game from"),
+            "{what}: {log}"
+        );
+        let log = game_info_with_cache(c, "condense");
+        assert!(log.contains("loaded compiled game from"), "{what}: {log}");
+    }
+}
+
+#[test]
+fn game_files_must_be_regular_files_of_bounded_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let limits = GameLimits::default();
+    let refused = |path: &std::path::Path, words: &[&str]| {
+        let started = Instant::now();
+        let e = Game::load(path, &limits, true).err().expect("refused");
+        assert!(started.elapsed() < Duration::from_secs(2), "{e}");
+        let msg = e.to_string();
+        for w in words {
+            assert!(msg.contains(w), "{msg}");
+        }
+        // The CLI says the same in one line, exit 1.
+        let out = frost_host().arg("game-info").arg(path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("not a regular file") || stderr.contains("max_game_file_bytes"));
+    };
+    #[cfg(unix)]
+    {
+        let zero = d.join("zero.wasm");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        refused(&zero, &["zero.wasm", "not a regular file"]);
+        let fifo = d.join("fifo.wasm");
+        let ok = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(ok.success());
+        refused(&fifo, &["fifo.wasm", "FIFO"]);
+    }
+    let sub = d.join("dir.wasm");
+    std::fs::create_dir(&sub).unwrap();
+    refused(&sub, &["dir.wasm", "directory"]);
+    // A sparse 2 GB file: refused by its size, without reading it.
+    let big = d.join("big.wasm");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    refused(&big, &["big.wasm", "max_game_file_bytes"]);
+    // The limit is configurable: infill is over a 1 KiB limit.
+    let small = GameLimits {
+        max_game_file_bytes: 1024,
+        ..GameLimits::default()
+    };
+    let e = Game::load(&game_wasm("infill"), &small, false)
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("max_game_file_bytes = 1024"), "{e}");
+    play_good_game();
+}
+
+/// Deals one round of the hostile game in `mode` (with size `n`) through the host's dealer
+/// (as training and game-check do) and returns its error, which must name the game.
+fn dealt_error(mode: &str, n: u32, limits: &GameLimits, max_positions: Option<usize>) -> String {
+    use frost_host::assignments::{Dealer, TokenizedSplit};
+    use frost_host::corpus::Document;
+    let game = Game::load(&hostile_wasm(), limits, false).unwrap();
+    let config = format!(r#"{{"mode": "{mode}", "n": {n}}}"#);
+    // The sample tokenizer as a model folder has it (with BOS/EOS).
+    let tok =
+        &frost_host::model::Tok::from_dir(crate::common::sample_tokenizer().1.parent().unwrap())
+            .unwrap();
+    let mut dealer = Dealer::new(game, &config, tok, vocab() as i64, tch::Device::Cpu).unwrap();
+    if let Some(m) = max_positions {
+        dealer = dealer.with_max_positions(m);
+    }
+    let doc = Document {
+        name: "sample".into(),
+        text: crate::common::SAMPLE.to_string(),
+    };
+    let split = TokenizedSplit::new("train", &[doc], tok);
+    let started = Instant::now();
+    let e = match dealer.deal(tok, &split, 3) {
+        Ok(_) => panic!("{mode}: the round must be refused"),
+        Err(e) => e.to_string(),
+    };
+    assert!(started.elapsed() < Duration::from_secs(10), "{mode}: {e}");
+    assert!(
+        e.contains("hostile"),
+        "{mode}: error does not name the game: {e}"
+    );
+    e
+}
+
+#[test]
+fn rounds_are_bounded_in_tokens_terms_and_messages() {
+    let limits = GameLimits::default();
+    // 800 KB of "x x x ...": under the byte cap, some 400k tokens.
+    let e = dealt_error("long_prompt", 800_000, &limits, None);
+    assert!(
+        e.contains("player prompt") && e.contains("max_prompt_tokens"),
+        "{e}"
+    );
+    let e = dealt_error("long_judge", 800_000, &limits, None);
+    assert!(
+        e.contains("judge term 0") && e.contains("max_judge_tokens"),
+        "{e}"
+    );
+    let e = dealt_error("many_terms", 5000, &limits, None);
+    assert!(e.contains("5000") && e.contains("max_judge_terms"), "{e}");
+    let e = dealt_error("many_messages", 5000, &limits, None);
+    assert!(
+        e.contains("chat messages") && e.contains("max_chat_messages"),
+        "{e}"
+    );
+    // The model's context caps the limits: a small round is too long for a 10-position model.
+    let e = dealt_error("ok", 0, &limits, Some(10));
+    assert!(e.contains("max_position_embeddings"), "{e}");
+    // The limits are configurable.
+    let small = GameLimits {
+        max_judge_terms: 3,
+        ..GameLimits::default()
+    };
+    let e = dealt_error("many_terms", 4, &small, None);
+    assert!(e.contains("over the limit of 3"), "{e}");
+    play_good_game();
+}
+
+#[test]
+fn rounds_that_cannot_be_trained_on_are_refused() {
+    let limits = GameLimits::default();
+    let e = dealt_error("nothing_scored", 0, &limits, None);
+    assert!(e.contains("judge term 1 scores no token"), "{e}");
+    let e = dealt_error("ban_all", vocab(), &limits, None);
+    assert!(e.contains("ban every token"), "{e}");
+    play_good_game();
 }

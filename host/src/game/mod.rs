@@ -7,7 +7,9 @@
 //! and limits themselves are the SDK's ([`frost_sdk::rules`], [`frost_sdk::limits`]), so a
 //! game's own tests run the same checks.
 
+mod component_cache;
 pub mod native;
+mod sandbox;
 pub mod wasm;
 mod wit;
 
@@ -120,10 +122,7 @@ impl Game {
     /// Loads a game: a wasm component (sandboxed), or a native plugin when `allow_native`.
     /// The game's description is read and checked here.
     pub fn load(path: &Path, limits: &GameLimits, allow_native: bool) -> Result<Game, GameError> {
-        let bytes = std::fs::read(path).map_err(|source| GameError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = read_game_file(path, limits.max_game_file_bytes)?;
         let backend = match file_kind(&bytes) {
             FileKind::Component => Backend::Wasm(wasm::WasmGame::load(path, &bytes, limits)?),
             FileKind::CoreModule => {
@@ -174,6 +173,10 @@ impl Game {
 
     pub fn info(&self) -> &GameInfo {
         &self.info
+    }
+
+    pub fn limits(&self) -> &GameLimits {
+        &self.limits
     }
 
     pub fn name(&self) -> &str {
@@ -248,6 +251,61 @@ impl Game {
         rules::validate_round(&round, &req, vocab_size).map_err(|e| invalid(&name, e))?;
         Ok(round)
     }
+}
+
+/// The game file's bytes: a regular file (symlinks followed) of at most `max` bytes. A device
+/// (`/dev/zero`), a FIFO, a socket or a directory is refused before reading, and the file is
+/// opened without blocking and checked again, so a swap after the first check cannot hang or
+/// flood the host either.
+fn read_game_file(path: &Path, max: u64) -> Result<Vec<u8>, GameError> {
+    use std::io::Read;
+    let read_err = |source| GameError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let check = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(GameError::NotAGame {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "it is a {}, not a regular file",
+                    if meta.is_dir() {
+                        "directory"
+                    } else {
+                        "device, FIFO or socket"
+                    }
+                ),
+            });
+        }
+        if meta.len() > max {
+            return Err(GameError::NotAGame {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "it is {} bytes, over game.limits.max_game_file_bytes = {max}",
+                    meta.len()
+                ),
+            });
+        }
+        Ok(())
+    };
+    check(&std::fs::metadata(path).map_err(read_err)?)?;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut opts, libc::O_NONBLOCK);
+    let file = opts.open(path).map_err(read_err)?;
+    check(&file.metadata().map_err(read_err)?)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_err)?;
+    if bytes.len() as u64 > max {
+        return Err(GameError::NotAGame {
+            path: path.to_path_buf(),
+            reason: format!("it grew over game.limits.max_game_file_bytes = {max} while read"),
+        });
+    }
+    Ok(bytes)
 }
 
 enum FileKind {

@@ -2,22 +2,22 @@
 //! bindings and their conversions are in `wit.rs`).
 //!
 //! Every call gets a fresh store and instance (a trapped instance is never re-entered, and no
-//! state leaks between rounds), WASI with no preopened directories, no environment, no
-//! network, frozen clocks and stdio going nowhere except a small stderr buffer (for panic
-//! messages); an epoch deadline bounds its wall time, a [`ResourceLimiter`] its memory and
-//! tables, the engine's `max_wasm_stack` its stack. Compiled components are cached on disk.
+//! state leaks between rounds) with the sandbox's WASI ([`super::sandbox`]: nothing that can
+//! block, so the epoch deadline bounds the call's whole wall time), its resource limiter
+//! (memory and tables in total), and the engine's `max_wasm_stack` for its stack. Compiled
+//! components are cached on disk, authenticated ([`super::component_cache`]).
 
+use super::component_cache::Entry;
+use super::sandbox::{self, Refused, State};
 use super::wit::{self, FrostGame, FrostGamePre, INTERFACE_PREFIX};
 use super::{GameError, GameLimits};
 use frost_sdk::types as t;
 use frost_sdk::WIT_INTERFACE;
-use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
-use wasmtime::component::{Component, Linker, ResourceTable};
-use wasmtime::{Config, Engine, ResourceLimiter, Store, Trap};
+use wasmtime::component::Component;
+use wasmtime::{Config, Engine, Store, Trap};
 use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
-use wasmtime_wasi::{HostMonotonicClock, HostWallClock, WasiCtx, WasiCtxView, WasiView};
 
 /// Epoch tick: the granularity of the call deadline.
 const TICK: Duration = Duration::from_millis(10);
@@ -30,92 +30,6 @@ pub struct WasmGame {
     limits: GameLimits,
     /// Whether the compiled code came from the on-disk cache.
     pub from_cache: bool,
-}
-
-struct State {
-    wasi: WasiCtx,
-    table: ResourceTable,
-    limiter: Limiter,
-}
-
-impl WasiView for State {
-    fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView {
-            ctx: &mut self.wasi,
-            table: &mut self.table,
-        }
-    }
-}
-
-/// Memory and table caps; records which one a game hit so the error can name it.
-struct Limiter {
-    max_memory: usize,
-    max_table: usize,
-    hit: Option<(String, &'static str)>,
-}
-
-impl ResourceLimiter for Limiter {
-    fn memory_growing(
-        &mut self,
-        _current: usize,
-        desired: usize,
-        _max: Option<usize>,
-    ) -> wasmtime::Result<bool> {
-        if desired > self.max_memory {
-            self.hit = Some((
-                format!(
-                    "memory limit of {} MiB (it asked to grow to {:.1} MiB)",
-                    self.max_memory >> 20,
-                    desired as f64 / (1 << 20) as f64
-                ),
-                "max_memory_bytes",
-            ));
-            // An error traps at once instead of letting the guest's allocator abort later.
-            wasmtime::bail!("memory limit exceeded");
-        }
-        Ok(true)
-    }
-
-    fn table_growing(
-        &mut self,
-        _current: usize,
-        desired: usize,
-        _max: Option<usize>,
-    ) -> wasmtime::Result<bool> {
-        if desired > self.max_table {
-            self.hit = Some((
-                format!(
-                    "table limit of {} elements (it asked for {desired})",
-                    self.max_table
-                ),
-                "max_table_elements",
-            ));
-            wasmtime::bail!("table limit exceeded");
-        }
-        Ok(true)
-    }
-}
-
-/// Clocks that never move: games have no use for time, and a frozen clock keeps them
-/// deterministic and free of timing side channels.
-struct FrozenClock;
-
-impl HostWallClock for FrozenClock {
-    fn resolution(&self) -> Duration {
-        Duration::from_secs(1)
-    }
-    fn now(&self) -> Duration {
-        Duration::ZERO
-    }
-}
-
-impl HostMonotonicClock for FrozenClock {
-    fn resolution(&self) -> u64 {
-        1_000_000_000
-    }
-    fn now(&self) -> u64 {
-        0
-    }
 }
 
 fn load_error(path: &Path, message: impl std::fmt::Display) -> GameError {
@@ -144,40 +58,12 @@ fn engine(limits: &GameLimits) -> wasmtime::Result<Engine> {
     Ok(engine)
 }
 
-/// `$FROST_CACHE/components/<sha256 of the wasm bytes and the engine's settings>.cwasm`.
-pub fn cache_path(engine: &Engine, bytes: &[u8]) -> PathBuf {
-    struct ShaHasher(Sha256);
-    impl std::hash::Hasher for ShaHasher {
-        fn finish(&self) -> u64 {
-            0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            self.0.update(bytes);
-        }
-    }
-    let mut h = ShaHasher(Sha256::new());
-    std::hash::Hash::hash(&engine.precompile_compatibility_hash(), &mut h);
-    h.0.update(b"wasmtime-48");
-    h.0.update(bytes);
-    let digest = h.0.finalize();
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    crate::cache::components_dir().join(format!("{hex}.cwasm"))
-}
-
 /// Compiles a component, or loads it from the cache (and fills the cache after compiling).
 fn compile(engine: &Engine, path: &Path, bytes: &[u8]) -> Result<(Component, bool), GameError> {
-    let cached = cache_path(engine, bytes);
-    if cached.exists() {
-        // SAFETY: the file is our own serialization of these exact bytes under these engine
-        // settings (the name is their hash), in the user's own cache directory; wasmtime
-        // still checks the header and refuses an incompatible artifact.
-        match unsafe { Component::deserialize_file(engine, &cached) } {
-            Ok(c) => {
-                tracing::debug!("loaded compiled game from {}", cached.display());
-                return Ok((c, true));
-            }
-            Err(e) => tracing::warn!("ignoring unusable cache entry {}: {e}", cached.display()),
-        }
+    let entry = Entry::new(engine, bytes);
+    if let Some(c) = entry.load(engine) {
+        tracing::debug!("loaded compiled game from {}", entry.path.display());
+        return Ok((c, true));
     }
     let started = std::time::Instant::now();
     let component = Component::new(engine, bytes)
@@ -187,26 +73,13 @@ fn compile(engine: &Engine, path: &Path, bytes: &[u8]) -> Result<(Component, boo
         path.display(),
         started.elapsed().as_secs_f64()
     );
-    if let Err(e) = write_cache(&component, &cached) {
+    if let Err(e) = entry.store(&component) {
         tracing::warn!(
             "could not cache the compiled game at {}: {e}",
-            cached.display()
+            entry.path.display()
         );
     }
     Ok((component, false))
-}
-
-fn write_cache(component: &Component, cached: &Path) -> wasmtime::Result<()> {
-    let dir = cached.parent().expect("cache path has a parent");
-    std::fs::create_dir_all(dir)?;
-    // Unique per writer (process and call), so concurrent loads never share a temp file.
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{}-{n}.tmp", std::process::id()));
-    std::fs::write(&tmp, component.serialize()?)?;
-    // Atomic, so a concurrent reader never sees half a file.
-    std::fs::rename(&tmp, cached)?;
-    Ok(())
 }
 
 impl WasmGame {
@@ -214,12 +87,12 @@ impl WasmGame {
         let engine = engine(limits).map_err(|e| load_error(path, e))?;
         let (component, from_cache) = compile(&engine, path, bytes)?;
         check_interface(path, &engine, &component)?;
-        let mut linker = Linker::<State>::new(&engine);
-        wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| load_error(path, e))?;
+        let linker =
+            sandbox::linker(&engine, &component).map_err(|e| load_error(path, format!("{e:#}")))?;
         let pre = linker.instantiate_pre(&component).map_err(|e| {
             load_error(
                 path,
-                format!("it imports something the game sandbox does not provide (only WASI without files, env or network): {e:#}"),
+                format!("it imports something the game sandbox cannot stand in for: {e:#}"),
             )
         })?;
         let pre = FrostGamePre::new(pre).map_err(|e| {
@@ -241,31 +114,12 @@ impl WasmGame {
         &self,
         game: &str,
         call: &'static str,
+        seed: u64,
         f: impl FnOnce(&mut Store<State>, &FrostGame) -> wasmtime::Result<R>,
     ) -> Result<R, GameError> {
         let stderr = MemoryOutputPipe::new(STDERR_CAPACITY);
-        let wasi = WasiCtx::builder()
-            .stderr(stderr.clone())
-            .wall_clock(FrozenClock)
-            .monotonic_clock(FrozenClock)
-            .insecure_random_seed(0)
-            .allow_ip_name_lookup(false)
-            .allow_tcp(false)
-            .allow_udp(false)
-            .build();
-        let limiter = Limiter {
-            max_memory: self.limits.max_memory_bytes as usize,
-            max_table: self.limits.max_table_elements as usize,
-            hit: None,
-        };
-        let mut store = Store::new(
-            &self.engine,
-            State {
-                wasi,
-                table: ResourceTable::new(),
-                limiter,
-            },
-        );
+        let state = State::new(&self.limits, seed, stderr.clone());
+        let mut store = Store::new(&self.engine, state);
         store.limiter(|s| &mut s.limiter);
         let ticks = self
             .limits
@@ -299,6 +153,25 @@ impl WasmGame {
             };
         }
         let stderr = String::from_utf8_lossy(&stderr.contents()).to_string();
+        if let Some(refused) = err.downcast_ref::<Refused>() {
+            return GameError::Trap {
+                game,
+                call,
+                message: refused.to_string(),
+            };
+        }
+        let text = format!("{err:#}");
+        if let Some(import) = text.split("unknown import: `").nth(1) {
+            let import = import.split('`').next().unwrap_or_default();
+            return GameError::Trap {
+                game,
+                call,
+                message: format!(
+                    "it called {import}, which the game sandbox does not provide (games get no \
+                     files, network or timers)"
+                ),
+            };
+        }
         match err.downcast_ref::<Trap>() {
             Some(Trap::Interrupt) => GameError::Limit {
                 game,
@@ -344,7 +217,7 @@ impl WasmGame {
     }
 
     pub fn describe(&self, file: &str) -> Result<(t::GameInfo, u64), GameError> {
-        let info = self.call(file, "describe", |s, g| {
+        let info = self.call(file, "describe", 0, |s, g| {
             g.frost_game_game().call_describe(s)
         })?;
         let info = wit::game_info(info);
@@ -357,7 +230,7 @@ impl WasmGame {
         game: &str,
         config: &str,
     ) -> Result<(Result<t::Requirements, String>, u64), GameError> {
-        let reply = self.call(game, "configure", |s, g| {
+        let reply = self.call(game, "configure", 0, |s, g| {
             g.frost_game_game().call_configure(s, config)
         })?;
         Ok(sized(reply.map(wit::requirements), wit::requirements_size))
@@ -371,7 +244,7 @@ impl WasmGame {
         passages: &[t::Passage],
     ) -> Result<(Result<t::Round, String>, u64), GameError> {
         let passages: Vec<_> = passages.iter().map(wit::passage).collect();
-        let reply = self.call(game, "new_round", |s, g| {
+        let reply = self.call(game, "new_round", seed, |s, g| {
             g.frost_game_game()
                 .call_new_round(s, config, seed, &passages)
         })?;

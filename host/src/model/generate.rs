@@ -72,12 +72,15 @@ fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
 }
 
 /// Temperature, banned mask, top-k, top-p (in that order, as transformers), then one token per row.
+/// The ban is applied again after the temperature (a temperature above 1 would otherwise lift
+/// banned logits back into reach) and banned probabilities are zeroed before the draw, so a
+/// banned token is never emitted; the dealer guarantees every row has a legal token.
 fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, rng: &mut ChaCha8Rng) -> Tensor {
     let logits = logits.masked_fill(ban, MASKED_LOGIT);
     if params.temperature <= 0.0 {
         return logits.argmax(-1, false);
     }
-    let mut logits = logits / params.temperature;
+    let mut logits = (logits / params.temperature).masked_fill(ban, MASKED_LOGIT);
     let v = logits.size()[1];
     if params.top_k > 0 && params.top_k < v {
         let (top, _) = logits.topk(params.top_k, -1, true, true);
@@ -92,7 +95,7 @@ fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, rng: &mut ChaCha
         let drop = drop_sorted.zeros_like().scatter(1, &idx, &drop_sorted);
         logits = logits.masked_fill(&drop, MASKED_LOGIT);
     }
-    draw(&logits.softmax(-1, Kind::Float), rng)
+    draw(&logits.softmax(-1, Kind::Float).masked_fill(ban, 0.0), rng)
 }
 
 /// One index per row of `probs` [N, V] by inverse CDF with uniforms from our own generator,
@@ -258,4 +261,31 @@ pub fn move_logprobs(
         .log_softmax(-1, None::<Kind>); // f32, or f64 for an f64 model
     let token = full.gather(2, &moves.unsqueeze(-1), false).squeeze_dim(-1);
     MoveLogProbs { token, full }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn banned_tokens_are_never_picked_even_at_high_temperature() {
+        // Token 0 is legal but unlikely; tokens 1..4 are banned. At temperature 1e9 the
+        // banned logits divided by it would be close to the legal one without the re-mask.
+        let logits = Tensor::from_slice(&[-5.0f32, 10.0, 10.0, 10.0]).view([1, 4]);
+        let ban = Tensor::from_slice(&[false, true, true, true]).view([1, 4]);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        for temperature in [0.0, 1.0, 1e9] {
+            for top_p in [1.0, 0.5] {
+                let params = SamplingParams {
+                    temperature,
+                    top_p,
+                    top_k: 0,
+                };
+                for _ in 0..50 {
+                    let t = pick(&logits, &ban, &params, &mut rng);
+                    assert_eq!(t.int64_value(&[0]), 0, "{params:?}");
+                }
+            }
+        }
+    }
 }

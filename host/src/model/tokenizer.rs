@@ -11,6 +11,9 @@ use frost_sdk::ChatMessage;
 
 pub struct Tok {
     inner: Tokenizer,
+    /// The same tokenizer with special-token matching off: text (a game's, a passage's) is
+    /// data, so `<|im_end|>` inside it is plain characters, never a control token.
+    plain: Tokenizer,
     vocab: usize,
     bos: Option<u32>,
     eos: Option<u32>,
@@ -64,8 +67,11 @@ impl Tok {
             .map(|&id| id as usize + 1)
             .max()
             .unwrap_or(0);
+        let mut plain = inner.clone();
+        plain.set_encode_special_tokens(true);
         Tok {
             inner,
+            plain,
             vocab,
             bos,
             eos,
@@ -227,8 +233,9 @@ impl Tok {
     }
 
     /// Ids and the byte span of `text` each token covers.
+    /// Special tokens written in `text` are encoded as plain text (see `plain`).
     pub fn encode_with_offsets(&self, text: &str) -> (Vec<u32>, Vec<(u32, u32)>) {
-        let enc = self.inner.encode(text, false).expect("tokenizer encode");
+        let enc = self.plain.encode(text, false).expect("tokenizer encode");
         let offsets = enc
             .get_offsets()
             .iter()
@@ -296,6 +303,41 @@ impl Tok {
         };
         let name = |id: Option<u32>| id.and_then(|i| self.inner.id_to_token(i));
         render_chat(template, messages, name(self.bos), name(self.eos))
+    }
+
+    /// A chat rendered with the template and tokenized so that only the template's own text
+    /// can yield special tokens: it is rendered with a placeholder for each message's content,
+    /// the template's pieces are tokenized with special tokens, the contents as plain text.
+    /// (A template that rewrites a content, e.g. strips a reasoning block, sees the
+    /// placeholder: the content is inserted as the game wrote it.)
+    pub fn encode_chat(&self, messages: &[ChatMessage]) -> Result<(String, Vec<u32>), ModelError> {
+        let mark = |i: usize| format!("\u{E000}frost-content-{i}\u{E001}");
+        let masked: Vec<ChatMessage> = messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| ChatMessage {
+                role: m.role.clone(),
+                content: mark(i),
+            })
+            .collect();
+        let mut rest = self.apply_chat_template(&masked)?;
+        let (mut text, mut ids) = (String::new(), Vec::new());
+        let control = |t: &str| self.inner.encode(t, false).expect("tokenizer encode");
+        for (i, m) in messages.iter().enumerate() {
+            let Some((before, after)) = rest.split_once(&mark(i)) else {
+                return Err(ModelError::ChatTemplate(format!(
+                    "the chat template does not output message {i}'s content once, as is"
+                )));
+            };
+            text.push_str(before);
+            ids.extend(control(before).get_ids());
+            text.push_str(&m.content);
+            ids.extend(self.encode(&m.content));
+            rest = after.to_string();
+        }
+        text.push_str(&rest);
+        ids.extend(control(&rest).get_ids());
+        Ok((text, ids))
     }
 }
 

@@ -69,7 +69,8 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.config)?;
     let v_emb = model.config.vocab_size;
     let game_config = cfg.game_config_json();
-    let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?;
+    let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?
+        .with_max_positions(model.config.max_position_embeddings as usize);
     check_d(cfg, &dealer, &model)?;
     let corpus = corpus::load_corpus_with(&cfg.corpus.source, &cfg.corpus.options())?;
     let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);

@@ -1,0 +1,173 @@
+//! Checks on a round beyond its shape (the SDK's rules, run in `game`): that what it asks the
+//! models to read fits in tokens, and that it can be trained on at all. A game's text is small
+//! in bytes (`max_output_bytes`) but may tokenize long, so these run on the rendered prompt and
+//! the compiled judge program, before anything is allocated for them.
+
+use frost_sdk::types::{Prompt, Round};
+
+use crate::game::GameLimits;
+use crate::judge::CompiledProgram;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RoundCheckError {
+    #[error(
+        "{what} is {got}, over the limit of {limit} ({why}); raise game.limits.{key} only if \
+         the game legitimately needs more"
+    )]
+    TooLarge {
+        what: String,
+        got: usize,
+        limit: usize,
+        why: &'static str,
+        key: &'static str,
+    },
+    #[error(
+        "judge term {0} scores no token (its scored segments are empty): it cannot be trained on"
+    )]
+    NothingScored(usize),
+    #[error(
+        "the move constraints ban every token of the vocabulary ({0} tokens): no legal move exists"
+    )]
+    AllBanned(usize),
+}
+
+/// The size bounds of one round, from the game's limits and the model's context length.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    prompt_tokens: (usize, &'static str),
+    judge_tokens: (usize, &'static str),
+    terms: usize,
+    chat_messages: usize,
+}
+
+const CONFIGURED: &str = "its configured value";
+const CONTEXT: &str = "the model's max_position_embeddings, which no config can raise";
+
+impl Bounds {
+    /// `max_positions`: the model's `max_position_embeddings`, when a model is known; no
+    /// sequence may be longer.
+    pub fn new(limits: &GameLimits, max_positions: Option<usize>) -> Bounds {
+        let cap = |configured: u32| match max_positions {
+            Some(m) if m < configured as usize => (m, CONTEXT),
+            _ => (configured as usize, CONFIGURED),
+        };
+        Bounds {
+            prompt_tokens: cap(limits.max_prompt_tokens),
+            judge_tokens: cap(limits.max_judge_tokens),
+            terms: limits.max_judge_terms as usize,
+            chat_messages: limits.max_chat_messages as usize,
+        }
+    }
+
+    /// Counts that need no tokenizer: judge terms and chat messages.
+    pub fn check_counts(&self, round: &Round) -> Result<(), RoundCheckError> {
+        let terms = round.judge.terms.len();
+        over(
+            "the number of judge terms",
+            terms,
+            self.terms,
+            CONFIGURED,
+            "max_judge_terms",
+        )?;
+        if let Prompt::Chat(messages) = &round.prompt {
+            over(
+                "the number of chat messages",
+                messages.len(),
+                self.chat_messages,
+                CONFIGURED,
+                "max_chat_messages",
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The rendered prompt plus the move.
+    pub fn check_prompt(
+        &self,
+        prompt_tokens: usize,
+        move_len: usize,
+    ) -> Result<(), RoundCheckError> {
+        let (limit, why) = self.prompt_tokens;
+        over(
+            "the player prompt plus the move, in tokens,",
+            prompt_tokens + move_len,
+            limit,
+            why,
+            "max_prompt_tokens",
+        )
+    }
+
+    /// Every judge term's length, and that each scores something.
+    pub fn check_program(&self, program: &CompiledProgram) -> Result<(), RoundCheckError> {
+        let (limit, why) = self.judge_tokens;
+        for (n, term) in program.terms.iter().enumerate() {
+            over(
+                &format!("judge term {n}, in tokens (move included),"),
+                term.ids.len(),
+                limit,
+                why,
+                "max_judge_tokens",
+            )?;
+            if !term.scored.iter().any(|&s| s) {
+                return Err(RoundCheckError::NothingScored(n));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// At least one token of the vocabulary is legal (the ban is the same at every move position).
+pub fn check_legal(banned: &[bool], vocab_size: usize) -> Result<(), RoundCheckError> {
+    if banned.iter().take(vocab_size).all(|&b| b) {
+        return Err(RoundCheckError::AllBanned(vocab_size));
+    }
+    Ok(())
+}
+
+fn over(
+    what: &str,
+    got: usize,
+    limit: usize,
+    why: &'static str,
+    key: &'static str,
+) -> Result<(), RoundCheckError> {
+    if got > limit {
+        return Err(RoundCheckError::TooLarge {
+            what: what.to_string(),
+            got,
+            limit,
+            why,
+            key,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_bounds_never_exceed_the_model_context() {
+        let limits = GameLimits::default();
+        let b = Bounds::new(&limits, Some(64));
+        let e = b.check_prompt(60, 8).unwrap_err().to_string();
+        assert!(
+            e.contains("68") && e.contains("64") && e.contains("max_position_embeddings"),
+            "{e}"
+        );
+        assert!(e.contains("game.limits.max_prompt_tokens"), "{e}");
+        b.check_prompt(56, 8).unwrap();
+        // Without a model, the configured limit.
+        let b = Bounds::new(&limits, None);
+        b.check_prompt(8000, 8).unwrap();
+        let e = b.check_prompt(8000, 200).unwrap_err().to_string();
+        assert!(e.contains("8192") && e.contains("configured"), "{e}");
+    }
+
+    #[test]
+    fn all_banned_is_refused() {
+        assert!(check_legal(&[true, true, false], 2).is_err());
+        check_legal(&[true, false, true], 2).unwrap();
+    }
+}
