@@ -391,7 +391,8 @@ pub fn describe(asg: &Assignment, tok: &Tok) -> String {
         )),
         None => out.push_str("\nreference move: none\n"),
     }
-    out
+    // The prompt and judge texts are the game's and the corpus's: escaped for the terminal.
+    crate::terminal::printable(&out).into_owned()
 }
 
 /// One judge term as text: runs of scored tokens in ⟦..⟧, the move slot as `<MOVE: n tokens>`

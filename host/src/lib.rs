@@ -24,4 +24,5 @@ pub mod pretrain;
 pub mod round_checks;
 pub mod run_dir;
 pub mod run_lock;
+pub mod terminal;
 pub mod train;

@@ -53,7 +53,10 @@ fn main() {
         Some(Command::Bench(a)) => cli::bench::run(a),
     };
     if let Err(err) = result {
-        eprintln!("error: {}", one_line(&err));
+        eprintln!(
+            "error: {}",
+            frost_host::terminal::printable(&one_line(&err))
+        );
         std::process::exit(1);
     }
 }

@@ -600,3 +600,30 @@ fn rounds_that_cannot_be_trained_on_are_refused() {
     assert!(e.contains("ban every token"), "{e}");
     play_good_game();
 }
+
+#[test]
+fn what_a_game_says_reaches_the_terminal_escaped() {
+    let out = frost_host()
+        .args([
+            "game-check",
+            hostile_wasm().to_str().unwrap(),
+            "--set",
+            "mode=ansi",
+        ])
+        .arg("--tokenizer")
+        .arg(&crate::common::sample_tokenizer().1)
+        .env("FROST_LOG", "warn")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("all clear"), "{err}");
+    for c in ['\u{1b}', '\u{7}', '\r', '\u{202e}'] {
+        assert!(!err.contains(c), "raw {c:?} reached the terminal: {err:?}");
+    }
+    assert!(
+        err.contains("\\u{1b}[2J") && err.contains("\\u{202e}"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

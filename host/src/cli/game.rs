@@ -6,6 +6,7 @@ use frost_host::assignments::{describe, Dealer, TokenizedSplit};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::model::Tok;
+use frost_host::terminal::printable;
 use std::path::{Path, PathBuf};
 use tch::Device;
 
@@ -54,13 +55,19 @@ fn load(path: &Path, allow_native: bool) -> anyhow::Result<Game> {
 pub fn info(args: GameInfoArgs) -> anyhow::Result<()> {
     let game = load(&args.game, args.allow_native)?;
     let i = game.info();
-    println!("name:        {}", i.name);
-    println!("version:     {}", i.version);
-    println!("abi version: {}", i.abi_version);
-    println!("kind:        {:?}", game.kind());
-    println!("description: {}", i.description);
-    println!("\ndefault config:\n{}", pretty(&i.default_config));
-    println!("\nconfig schema:\n{}", pretty(&i.config_schema));
+    // Everything here is the game's own text: printed escaped (`terminal::printable`).
+    let text = format!(
+        "name:        {}\nversion:     {}\nabi version: {}\nkind:        {:?}\n\
+         description: {}\n\ndefault config:\n{}\n\nconfig schema:\n{}",
+        i.name,
+        i.version,
+        i.abi_version,
+        game.kind(),
+        i.description,
+        pretty(&i.default_config),
+        pretty(&i.config_schema)
+    );
+    println!("{}", printable(&text));
     Ok(())
 }
 

@@ -37,6 +37,8 @@ pub enum Mode {
     /// new_round reads the environment and the clocks, and reports what it got as its error
     /// message.
     Escape,
+    /// An error message full of terminal escape sequences and bidi overrides.
+    Ansi,
     /// new_round reads a file.
     Files,
     /// new_round lists a directory.
@@ -162,6 +164,12 @@ impl Game for Hostile {
                 4_000_000_000,
             ]))),
             Mode::Escape => return Err(escape()),
+            Mode::Ansi => {
+                return Err(
+                    "\u{1b}[2J\u{1b}[H\u{1b}]0;owned\u{7}\u{1b}[31mall clear\u{202e}gnp.exe\r"
+                        .into(),
+                )
+            }
             Mode::Files => {
                 return Err(format!(
                     "{:?}",
