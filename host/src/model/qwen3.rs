@@ -268,6 +268,19 @@ impl KvCache {
             *value = value.repeat_interleave_self_int(k, 0, None);
         }
     }
+
+    /// A cache of one row seen as `n` rows (broadcast views, no copy), for `n` sequences that
+    /// share the cached prefix.
+    pub fn expand_batch(&self, n: i64) -> KvCache {
+        let expand = |t: &Tensor| t.expand([n, -1, -1, -1], false);
+        KvCache {
+            layers: self
+                .layers
+                .iter()
+                .map(|l| l.as_ref().map(|(k, v)| (expand(k), expand(v))))
+                .collect(),
+        }
+    }
 }
 
 /// RMSNorm computed in f32 (f64 for an f64 model), cast back, then scaled (the order
