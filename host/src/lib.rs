@@ -22,4 +22,5 @@ pub mod optim;
 pub mod overrides;
 pub mod pretrain;
 pub mod run_dir;
+pub mod threads;
 pub mod train;

@@ -18,8 +18,8 @@ pub struct BenchArgs {
     /// Also time the training phases (Frost K=4,D=4 vs GRPO K=8) on the embedded default.
     #[arg(long)]
     pub phases: bool,
-    /// CPU threads for libtorch (default: libtorch's choice). On a busy machine 1 thread can be
-    /// much faster than oversubscribed OpenMP threads.
+    /// CPU threads for libtorch (default: the cores free now, all when idle, 1 when busy; on a
+    /// busy machine oversubscribed OpenMP threads can be several times slower than 1).
     #[arg(long)]
     pub threads: Option<i32>,
 }
@@ -34,8 +34,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     if let Some(n) = args.threads {
         anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
-        tch::set_num_threads(n);
     }
+    frost_host::threads::set_default(args.threads.unwrap_or(0));
     model_bench(device)?;
     if args.phases {
         super::train::phase_bench(5, args.device, std::path::Path::new("games/infill.wasm"))?;
