@@ -382,10 +382,12 @@ fn term_forward(
     };
     let scored = &term.scored[offset..];
     let pairs: Vec<(&[i64], &[bool])> = rest.iter().map(|r| (*r, scored)).collect();
-    let mut sums = scored_sums_tensor(judge, &hidden, &pairs);
-    if let Some(p) = prefix {
-        sums = sums + p.logp;
-    }
+    let sums = scored_sums_tensor(judge, &hidden, &pairs);
+    // (Not `+=`: tch's in-place add on a tensor in the graph.)
+    let sums = match prefix {
+        Some(p) => sums + p.logp,
+        None => sums,
+    };
     TermOut {
         sums,
         hidden,
