@@ -25,4 +25,5 @@ pub mod round_checks;
 pub mod run_dir;
 pub mod run_lock;
 pub mod terminal;
+pub mod threads;
 pub mod train;

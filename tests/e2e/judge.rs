@@ -200,3 +200,93 @@ fn judge_sums_weighted_terms_dedups_moves_and_counts_sequences() {
         assert!((g - want).abs() < 1e-3, "judge {g} vs direct {want}");
     }
 }
+
+/// Cached (prefix run once per program) versus uncached judge: exact scores, the Taylor pass's
+/// scores and estimates, on `prog` for `moves` (duplicates, and more than one judge chunk).
+fn assert_prefix_cache_exact(m: &LoadedModel, prog: &JudgeProgram, l: usize, moves: &[Vec<u32>]) {
+    let cached = CompiledProgram::compile(prog, &m.tokenizer, l).unwrap();
+    let whole = CompiledProgram::compile(prog, &m.tokenizer, l)
+        .unwrap()
+        .without_prefix_cache();
+    let (mut b1, mut b2) = (Budget::default(), Budget::default());
+    let s1 = judge::score(&m.net, &cached, moves, &mut b1);
+    let s2 = judge::score(&m.net, &whole, moves, &mut b2);
+    assert_eq!(b1, b2, "the budget counts sequences, cached or not");
+    for (a, b) in s1.iter().zip(&s2) {
+        assert!((a - b).abs() < 1e-4, "cached score {a} vs uncached {b}");
+    }
+    let parents = &moves[..4];
+    let t1 = judge::taylor_proposal(&m.net, &cached, parents, &mut b1);
+    let t2 = judge::taylor_proposal(&m.net, &whole, parents, &mut b2);
+    for (a, b) in t1.score.iter().zip(&t2.score) {
+        assert!((a - b).abs() < 1e-4, "Taylor forward {a} vs uncached {b}");
+    }
+    let diff = (&t1.estimate - &t2.estimate).abs().max().double_value(&[]);
+    assert!(diff < 1e-4, "Taylor estimates differ by {diff}");
+    let grad = (&t1.grad - &t2.grad).abs().max().double_value(&[]);
+    assert!(grad < 1e-4, "Taylor gradients differ by {grad}");
+}
+
+fn random_moves(m: &LoadedModel, n: usize, l: usize, seed: u64) -> Vec<Vec<u32>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let v = m.tokenizer.vocab_size() as u32;
+    let mut moves: Vec<Vec<u32>> = (0..n)
+        .map(|_| (0..l).map(|_| rng.gen_range(3..v)).collect())
+        .collect();
+    moves[2] = moves[0].clone();
+    moves
+}
+
+#[test]
+fn prefix_cached_judge_equals_uncached_on_infilling() {
+    let m = load(Kind::Float);
+    let text = synthetic_text(&mut ChaCha8Rng::seed_from_u64(5), 20);
+    let (prog, reference, _) = infill_program(&m, &text, 20, 4, 10);
+    let mut moves = random_moves(&m, 35, 4, 1);
+    moves[1] = reference;
+    assert_prefix_cache_exact(&m, &prog, 4, &moves);
+}
+
+#[test]
+fn prefix_cached_judge_equals_uncached_on_multi_term_programs() {
+    let m = load(Kind::Float);
+    let seg = |c: SegmentContent, scored: bool| JudgeSegment { content: c, scored };
+    let text = |t: &str| SegmentContent::Text(t.into());
+    let (x, s) = (
+        "The old king sees the red bird at dawn. The small dog",
+        " the quiet river in the hall.",
+    );
+    // Condense-like: a baseline term without the move (scored prefix, cached as the baseline)
+    // minus a term with the move between a partly scored prefix and a scored suffix; plus a
+    // term with the move first (nothing to cache) and one without BOS.
+    let prog = JudgeProgram {
+        terms: vec![
+            JudgeTerm {
+                weight: 1.0,
+                bos: true,
+                segments: vec![seg(text(x), true), seg(text(s), true)],
+            },
+            JudgeTerm {
+                weight: -1.0,
+                bos: true,
+                segments: vec![
+                    seg(text("The red ship"), true),
+                    seg(text(x), false),
+                    seg(SegmentContent::Move, true),
+                    seg(text(s), true),
+                ],
+            },
+            JudgeTerm {
+                weight: 0.5,
+                bos: false,
+                segments: vec![seg(SegmentContent::Move, false), seg(text(s), true)],
+            },
+            JudgeTerm {
+                weight: 0.25,
+                bos: false,
+                segments: vec![seg(text(x), true), seg(SegmentContent::Move, true)],
+            },
+        ],
+    };
+    assert_prefix_cache_exact(&m, &prog, 3, &random_moves(&m, 6, 3, 2));
+}

@@ -18,8 +18,8 @@ pub struct BenchArgs {
     /// Also time the training phases (Frost K=4,D=4 vs GRPO K=8) on the embedded default.
     #[arg(long)]
     pub phases: bool,
-    /// CPU threads for libtorch (default: libtorch's choice). On a busy machine 1 thread can be
-    /// much faster than oversubscribed OpenMP threads.
+    /// CPU threads for libtorch (default: the cores free now, all when idle, 1 when busy; on a
+    /// busy machine oversubscribed OpenMP threads can be several times slower than 1).
     #[arg(long)]
     pub threads: Option<i32>,
 }
@@ -34,13 +34,71 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     if let Some(n) = args.threads {
         anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
-        tch::set_num_threads(n);
     }
-    model_bench(device)?;
+    frost_host::threads::set_default(args.threads.unwrap_or(0));
+    let peak = matmul_peak(device);
+    println!(
+        "matmul peak on {device:?}: {:.1} GFLOP/s (f32 [{MATMUL_N}x{MATMUL_N}] products, {} threads)",
+        peak / 1e9,
+        tch::get_num_threads()
+    );
+    model_bench(device, peak)?;
     if args.phases {
         super::train::phase_bench(5, args.device, std::path::Path::new("games/infill.wasm"))?;
     }
+    print_peak_memory(device);
     Ok(())
+}
+
+const MATMUL_N: i64 = 1024;
+
+/// The machine's measured matmul peak in FLOP/s: the median of a few f32 [N,N] @ [N,N]
+/// products (the denominator of the MFU figures).
+fn matmul_peak(device: Device) -> f64 {
+    let a = Tensor::randn([MATMUL_N, MATMUL_N], (Kind::Float, device));
+    let b = Tensor::randn([MATMUL_N, MATMUL_N], (Kind::Float, device));
+    let t = time(device, 5, || {
+        let _ = a.matmul(&b);
+    });
+    2.0 * (MATMUL_N as f64).powi(3) / t
+}
+
+/// Peak memory: the process's peak resident set (VmHWM). tch exposes no CUDA allocator
+/// counters, so on CUDA only the host figure is printed (said so in the output).
+fn print_peak_memory(device: Device) {
+    let hwm = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        });
+    match hwm {
+        Some(kb) => println!(
+            "peak memory: {:.1} MiB resident (VmHWM)",
+            kb as f64 / 1024.0
+        ),
+        None => println!("peak memory: /proc/self/status unreadable"),
+    }
+    if device.is_cuda() {
+        println!("  (CUDA allocator figures are not exposed by tch; not reported)");
+    }
+}
+
+/// Forward FLOPs of `cfg` on `b` sequences of `t` tokens: 2 per weight per token (projections,
+/// MLP, LM head) plus causal attention's two [t x t] products per layer (half of the square).
+fn forward_flops(cfg: &Qwen3Config, b: i64, t: i64) -> f64 {
+    let (h, i, hd) = (
+        cfg.hidden_size as f64,
+        cfg.intermediate_size as f64,
+        cfg.head_dim() as f64,
+    );
+    let (nh, nkv) = (cfg.num_attention_heads as f64, cfg.kv_heads() as f64);
+    let per_layer = h * hd * (2.0 * nh + 2.0 * nkv) + 3.0 * h * i;
+    let weights = cfg.num_hidden_layers as f64 * per_layer + h * cfg.vocab_size as f64;
+    let tokens = (b * t) as f64;
+    let attention = cfg.num_hidden_layers as f64 * 2.0 * nh * hd * (t * t) as f64 * b as f64;
+    2.0 * weights * tokens + attention
 }
 
 fn sync(device: Device) {
@@ -67,7 +125,7 @@ fn time(device: Device, reps: usize, mut f: impl FnMut()) -> f64 {
 
 /// Model speed on a small random Qwen3: forward tokens/s, sampling tokens/s with and without
 /// the KV cache, one forward+backward (LoRA and full fine-tuning).
-pub fn model_bench(device: Device) -> anyhow::Result<()> {
+pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
     let kind = if device.is_cuda() {
         Kind::BFloat16
     } else {
@@ -102,10 +160,13 @@ pub fn model_bench(device: Device) -> anyhow::Result<()> {
         let _g = tch::no_grad_guard();
         let _ = net.forward(Input::Ids(&ids), &pos, None, None);
     });
+    let flops = forward_flops(&cfg, b, t);
     println!(
-        "forward      [{b}x{t}]: {:8.1} ms  {:10.0} tokens/s",
+        "forward      [{b}x{t}]: {:8.1} ms  {:10.0} tokens/s  {:.2} GFLOP/s  MFU {:.1}%",
         fwd * 1e3,
-        (b * t) as f64 / fwd
+        (b * t) as f64 / fwd,
+        flops / fwd / 1e9,
+        100.0 * flops / fwd / peak
     );
 
     let (np, kk, plen, l) = (4usize, 4usize, 64usize, 32usize);
@@ -145,11 +206,17 @@ pub fn model_bench(device: Device) -> anyhow::Result<()> {
     vs_full.set_kind(kind);
     let full = Qwen3::new(vs_full.root(), &cfg, None)?;
     let full_fb = time(device, 3, || loss(&full).backward());
+    // Backward is about twice the forward (3x in all; LoRA skips the base weights' gradients,
+    // so its true count is lower and its MFU below is an upper bound).
+    let fb = 3.0 * flops;
     println!(
-        "forward+backward [{b}x{t}]: LoRA r={} {:8.1} ms, full fine-tuning {:8.1} ms",
+        "forward+backward [{b}x{t}]: LoRA r={} {:8.1} ms (MFU <= {:.1}%), full fine-tuning \
+         {:8.1} ms (MFU {:.1}%)",
         lora.r,
         lora_fb * 1e3,
-        full_fb * 1e3
+        100.0 * fb / lora_fb / peak,
+        full_fb * 1e3,
+        100.0 * fb / full_fb / peak
     );
     Ok(())
 }

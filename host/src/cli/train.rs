@@ -210,6 +210,8 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Resul
         let mut cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
         cfg.model.device = device;
         cfg.model.dtype = dtype;
+        // The thread count the bench picked, not a fresh probe per run.
+        cfg.run.threads = tch::get_num_threads();
         let summary = train::train(
             RunRequest {
                 config: cfg,

@@ -306,8 +306,8 @@ pub struct RunSection {
     pub samples_every: u64,
     /// Show the progress bar.
     pub progress: bool,
-    /// libtorch CPU threads; 0 = libtorch's default (all cores). On a busy machine 1 can be
-    /// several times faster than oversubscribed cores.
+    /// libtorch CPU threads; 0 = the cores free at start (all when idle, 1 when busy: on a busy
+    /// machine oversubscribed threads can be several times slower than one).
     #[serde(default)]
     pub threads: i32,
 }

@@ -268,6 +268,33 @@ impl KvCache {
             *value = value.repeat_interleave_self_int(k, 0, None);
         }
     }
+
+    /// The cache of rows `rows` [N] (i64), differentiable: a prompt run once serves N rows.
+    pub fn index_rows(&self, rows: &Tensor) -> KvCache {
+        KvCache {
+            layers: self
+                .layers
+                .iter()
+                .map(|l| {
+                    l.as_ref()
+                        .map(|(k, v)| (k.index_select(0, rows), v.index_select(0, rows)))
+                })
+                .collect(),
+        }
+    }
+
+    /// A cache of one row seen as `n` rows (broadcast views, no copy), for `n` sequences that
+    /// share the cached prefix.
+    pub fn expand_batch(&self, n: i64) -> KvCache {
+        let expand = |t: &Tensor| t.expand([n, -1, -1, -1], false);
+        KvCache {
+            layers: self
+                .layers
+                .iter()
+                .map(|l| l.as_ref().map(|(k, v)| (expand(k), expand(v))))
+                .collect(),
+        }
+    }
 }
 
 /// RMSNorm computed in f32 (f64 for an f64 model), cast back, then scaled (the order

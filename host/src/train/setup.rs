@@ -55,8 +55,9 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
             msg: format!("{} asked but CUDA is not available here", cfg.model.device),
         });
     }
-    if cfg.run.threads > 0 {
-        tch::set_num_threads(cfg.run.threads);
+    if !device.is_cuda() {
+        let n = crate::threads::set_default(cfg.run.threads);
+        tracing::debug!("libtorch CPU threads: {n}");
     }
     let game =
         Game::load(&game_path, &cfg.game.limits, cfg.game.allow_native).map_err(|source| {

@@ -5,12 +5,17 @@
 //! (nats; = weight * -CE), token t scored by the logits at t-1. The judge is the policy network
 //! with LoRA adapters off (or a separate frozen copy under full fine-tuning).
 
-use std::cell::Cell;
+mod prefix;
+mod taylor;
+
+use std::cell::{Cell, OnceCell};
 
 use frost_sdk::types::{JudgeProgram, SegmentContent};
 use tch::{Kind, Tensor};
 
 use crate::model::{Input, Qwen3, Tok};
+use prefix::Prefix;
+pub use taylor::{score_from_move_embeds, taylor_proposal, Taylor};
 
 /// Sequences per judge forward call; bounds activation memory, never changes results.
 const JUDGE_CHUNK: usize = 32;
@@ -49,6 +54,10 @@ pub struct CompiledProgram {
     pub move_len: usize,
     /// Sum of the move-independent terms (e.g. `xent(s)` in `xed`), computed once.
     baseline: Cell<Option<f64>>,
+    /// Run each move term's tokens before the move once (see prefix.rs); off only to compare.
+    prefix_cache: bool,
+    /// Per term, its cached prefix (computed on first use, by the judge in use then).
+    prefixes: OnceCell<Vec<Option<Prefix>>>,
 }
 
 impl CompiledProgram {
@@ -109,7 +118,31 @@ impl CompiledProgram {
             terms,
             move_len,
             baseline: Cell::new(None),
+            prefix_cache: true,
+            prefixes: OnceCell::new(),
         })
+    }
+
+    /// The same program scoring every sequence whole (the reference for the cached path).
+    pub fn without_prefix_cache(mut self) -> Self {
+        self.prefix_cache = false;
+        self.prefixes = OnceCell::new();
+        self
+    }
+
+    /// Term `j`'s cached prefix, computed for all terms on first use.
+    fn prefix(&self, judge: &Qwen3, j: usize) -> Option<&Prefix> {
+        if !self.prefix_cache {
+            return None;
+        }
+        let all = self.prefixes.get_or_init(|| {
+            let _off = AdaptersOff::new(judge);
+            self.terms
+                .iter()
+                .map(|t| Prefix::compute(judge, t))
+                .collect()
+        });
+        all[j].as_ref()
     }
 
     fn filled(&self, term: &TermTemplate, mv: &[u32]) -> Vec<i64> {
@@ -267,184 +300,87 @@ pub fn score(
             }
         })
         .collect();
-    let move_terms: Vec<&TermTemplate> = prog
-        .terms
-        .iter()
-        .filter(|t| t.move_start.is_some())
-        .collect();
-    let mut seqs = Vec::new();
-    for m in &distinct {
-        for term in &move_terms {
-            seqs.push((prog.filled(term, m), term.scored.clone()));
+    let mut per_move = vec![prog.baseline(judge); distinct.len()];
+    let mut move_terms = 0;
+    for (j, term) in prog.terms.iter().enumerate() {
+        if term.move_start.is_none() {
+            continue;
+        }
+        move_terms += 1;
+        let filled: Vec<Vec<i64>> = distinct.iter().map(|m| prog.filled(term, m)).collect();
+        let _guard = tch::no_grad_guard();
+        for (c, chunk) in filled.chunks(JUDGE_CHUNK).enumerate() {
+            let sums = term_forward(judge, prog, j, chunk, None).sums;
+            let sums =
+                Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu))
+                    .expect("f64 sums");
+            for (d, x) in sums.into_iter().enumerate() {
+                per_move[c * JUDGE_CHUNK + d] += term.weight * x;
+            }
         }
     }
-    let sums = sequence_logps(judge, &seqs);
-    let base = prog.baseline(judge);
-    let per_move: Vec<f64> = (0..distinct.len())
-        .map(|d| {
-            base + move_terms
-                .iter()
-                .enumerate()
-                .map(|(j, term)| term.weight * sums[d * move_terms.len() + j])
-                .sum::<f64>()
-        })
-        .collect();
-    budget.forwards += (distinct.len() * move_terms.len()) as u64;
+    budget.forwards += (distinct.len() * move_terms) as u64;
     index.into_iter().map(|i| per_move[i]).collect()
 }
 
-/// The score of each parent as a differentiable function of its move's input embeddings
-/// `move_embeds` [K, L, H] (targets stay the parent's tokens). Returns [K] (f32), with graph.
-/// Used by the Taylor proposal and by the finite-difference test.
-pub fn score_from_move_embeds(
-    judge: &Qwen3,
-    prog: &CompiledProgram,
-    parents: &[Vec<u32>],
-    move_embeds: &Tensor,
-) -> Tensor {
-    forward_move_embeds(judge, prog, parents, move_embeds).0
+/// One move term's forward over a batch of its filled sequences.
+struct TermOut {
+    /// The term's scored log-prob sums [n] (unweighted; with graph when the input has one).
+    sums: Tensor,
+    /// Final hidden states [n, T - offset, H] of positions offset.. .
+    hidden: Tensor,
+    /// The first position computed: the cached prefix's length (0 without a cache).
+    offset: usize,
 }
 
-/// The scores [K] and, per move term, (term index, final hidden states [K, T, H]).
-fn forward_move_embeds(
+/// Term `j` over `filled` (all the same length), from its cached prefix on when it has one.
+/// With `move_embeds` [n, L, H] the move slot's input embeddings are those (differentiable),
+/// the rest are the tokens' own.
+fn term_forward(
     judge: &Qwen3,
     prog: &CompiledProgram,
-    parents: &[Vec<u32>],
-    move_embeds: &Tensor,
-) -> (Tensor, Vec<(usize, Tensor)>) {
-    let e = judge.embed_weight();
-    let dev = e.device();
-    let k = parents.len() as i64;
-    let mut total = Tensor::full([k], prog.baseline(judge), (Kind::Float, dev));
-    let mut hiddens = Vec::new();
-    for (j, term) in prog.terms.iter().enumerate() {
-        let Some(s) = term.move_start else { continue };
+    j: usize,
+    filled: &[Vec<i64>],
+    move_embeds: Option<&Tensor>,
+) -> TermOut {
+    let term = &prog.terms[j];
+    let dev = judge.device();
+    let prefix = prog.prefix(judge, j);
+    let offset = prefix.map_or(0, |p| p.start);
+    let rest: Vec<&[i64]> = filled.iter().map(|f| &f[offset..]).collect();
+    let (ids, mask, pos) = pad_batch(&rest, dev);
+    let (n, t) = (ids.size()[0], ids.size()[1]);
+    let pos = pos + offset as i64;
+    let x = move_embeds.map(|me| {
+        let s = term.move_start.expect("move term") - offset;
         let l = prog.move_len;
-        let filled: Vec<Vec<i64>> = parents.iter().map(|p| prog.filled(term, p)).collect();
-        let refs: Vec<&[i64]> = filled.iter().map(|v| v.as_slice()).collect();
-        let (ids, mask, pos) = pad_batch(&refs, dev);
-        let base = Tensor::embedding(e, &ids, -1, false, false)
+        let base = Tensor::embedding(judge.embed_weight(), &ids, -1, false, false)
             .detach()
-            .to_kind(move_embeds.kind());
-        let t = ids.size()[1];
+            .to_kind(me.kind());
         // Splice the move embeddings in: [before | move | after] along time.
         let before = base.narrow(1, 0, s as i64);
         let after = base.narrow(1, (s + l) as i64, t - (s + l) as i64);
-        let x = Tensor::cat(&[before, move_embeds.shallow_clone(), after], 1);
-        let hidden = judge.forward_hidden(Input::Embeds(&x), &pos, Some(&mask), None);
-        let pairs: Vec<(&[i64], &[bool])> = filled
-            .iter()
-            .map(|i| (i.as_slice(), term.scored.as_slice()))
-            .collect();
-        total += scored_sums_tensor(judge, &hidden, &pairs) * term.weight;
-        hiddens.push((j, hidden));
-    }
-    (total, hiddens)
-}
-
-/// Frost's first-order proposal for a group of parents (docs/method.md#step-4-propose).
-pub struct Taylor {
-    /// R~(k, i, v): estimated score after putting token v at position i of parent k, [K, L, V_emb] f32.
-    pub estimate: Tensor,
-    /// R(y) from the same forward, [K].
-    pub score: Vec<f64>,
-    /// Gradient of the score w.r.t. each move-token embedding, [K, L, H] f32.
-    pub grad: Tensor,
-    /// The exact target part `sum_terms w * (log p(v|..) - log p(y_i|..))`, [K, L, V_emb] f32.
-    pub target_term: Tensor,
-}
-
-/// One judge forward + backward over the group with the move embeddings as the differentiated
-/// input; `g @ E^T` gives every substitution's linear term in one matmul; where move tokens are
-/// scored, the exact target change is added from the same forward's log-softmax.
-pub fn taylor_proposal(
-    judge: &Qwen3,
-    prog: &CompiledProgram,
-    parents: &[Vec<u32>],
-    budget: &mut Budget,
-) -> Taylor {
-    let _off = AdaptersOff::new(judge);
-    let e = judge.embed_weight();
-    let dev = e.device();
-    let (k, l) = (parents.len() as i64, prog.move_len as i64);
-    let v = e.size()[0];
-    let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
-    let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
-    // The differentiated input in f32 (f64 when the judge runs in f64, for exact checks).
-    let gkind = if e.kind() == Kind::Double {
-        Kind::Double
-    } else {
-        Kind::Float
+        Tensor::cat(&[before, me.shallow_clone(), after], 1)
+    });
+    let input = match &x {
+        Some(x) => Input::Embeds(x),
+        None => Input::Ids(&ids),
     };
-    let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
-        .to_kind(gkind)
-        .detach()
-        .set_requires_grad(true);
-    let (score, hiddens) = forward_move_embeds(judge, prog, parents, &move_embeds);
-    score.sum(Kind::Float).backward();
-    budget.backwards += 1;
-    let grad = move_embeds.grad().detach();
-    let score_v = Vec::<f64>::try_from(
-        &score
-            .detach()
-            .to_kind(Kind::Double)
-            .to_device(tch::Device::Cpu),
-    )
-    .expect("scores");
-    let _guard = tch::no_grad_guard();
-    // g_i . E_v for all v: [K, L, H] @ [H, V] in E's dtype, then f32.
-    let ge = grad
-        .to_kind(e.kind())
-        .matmul(&e.transpose(0, 1))
-        .to_kind(Kind::Float);
-    let gy = ge.gather(2, &y.unsqueeze(-1), false);
-    let target_term = target_term(judge, prog, &hiddens, &y, v);
-    let r = Tensor::from_slice(&score_v)
-        .to_kind(Kind::Float)
-        .to_device(dev)
-        .view([k, 1, 1]);
-    let estimate = r + &ge - gy + &target_term;
-    Taylor {
-        estimate,
-        score: score_v,
-        grad,
-        target_term,
+    let hidden = match prefix {
+        Some(p) => judge.forward_hidden(input, &pos, None, Some(&mut p.cache_for(n))),
+        None => judge.forward_hidden(input, &pos, Some(&mask), None),
+    };
+    let scored = &term.scored[offset..];
+    let pairs: Vec<(&[i64], &[bool])> = rest.iter().map(|r| (*r, scored)).collect();
+    let sums = scored_sums_tensor(judge, &hidden, &pairs);
+    // (Not `+=`: tch's in-place add on a tensor in the graph.)
+    let sums = match prefix {
+        Some(p) => sums + p.logp,
+        None => sums,
+    };
+    TermOut {
+        sums,
+        hidden,
+        offset,
     }
-}
-
-/// `sum over terms scoring the move of w * (log p(v | before y_i) - log p(y_i | before y_i))`,
-/// [K, L, V] (zero where the move token is not scored). Logits at the position before move token
-/// i depend only on tokens before it, so this part of the one-hot substitution is exact.
-fn target_term(
-    judge: &Qwen3,
-    prog: &CompiledProgram,
-    hiddens: &[(usize, Tensor)],
-    y: &Tensor,
-    v: i64,
-) -> Tensor {
-    let dev = y.device();
-    let (k, l) = (y.size()[0], y.size()[1]);
-    let mut out = Tensor::zeros([k, l, v], (Kind::Float, dev));
-    for (j, hidden) in hiddens {
-        let term = &prog.terms[*j];
-        let s = term.move_start.expect("move term");
-        let rows: Vec<i64> = (0..l as usize)
-            .filter(|&i| s + i >= 1 && term.scored[s + i])
-            .map(|i| i as i64)
-            .collect();
-        if rows.is_empty() {
-            continue;
-        }
-        let hidden = hidden.detach();
-        let at = Tensor::from_slice(&rows.iter().map(|&i| s as i64 + i - 1).collect::<Vec<_>>())
-            .to_device(dev);
-        let lp = judge
-            .logits(&hidden.index_select(1, &at))
-            .log_softmax(-1, Kind::Float); // [K, R, V]
-        let rows_t = Tensor::from_slice(&rows).to_device(dev);
-        let y_rows = y.index_select(1, &rows_t).unsqueeze(-1);
-        let delta = &lp - lp.gather(2, &y_rows, false);
-        out = out.index_add(1, &rows_t, &(delta * term.weight));
-    }
-    out
 }

@@ -1,0 +1,151 @@
+//! Frost's Taylor proposal: the gradient of the judge score with respect to the move's input
+//! embeddings, turned into an estimate for every single-token substitution.
+
+use tch::{Kind, Tensor};
+
+use super::{term_forward, AdaptersOff, Budget, CompiledProgram, TermOut};
+use crate::model::Qwen3;
+
+/// The score of each parent as a differentiable function of its move's input embeddings
+/// `move_embeds` [K, L, H] (targets stay the parent's tokens). Returns [K] (f32), with graph.
+/// Used by the Taylor proposal and by the finite-difference test.
+pub fn score_from_move_embeds(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    move_embeds: &Tensor,
+) -> Tensor {
+    forward_move_embeds(judge, prog, parents, move_embeds).0
+}
+
+/// The scores [K] and, per move term, (term index, its forward).
+fn forward_move_embeds(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    move_embeds: &Tensor,
+) -> (Tensor, Vec<(usize, TermOut)>) {
+    let dev = judge.device();
+    let k = parents.len() as i64;
+    let mut total = Tensor::full([k], prog.baseline(judge), (Kind::Float, dev));
+    let mut outs = Vec::new();
+    for (j, term) in prog.terms.iter().enumerate() {
+        if term.move_start.is_none() {
+            continue;
+        }
+        let filled: Vec<Vec<i64>> = parents.iter().map(|p| prog.filled(term, p)).collect();
+        let out = term_forward(judge, prog, j, &filled, Some(move_embeds));
+        total += &out.sums * term.weight;
+        outs.push((j, out));
+    }
+    (total, outs)
+}
+
+/// Frost's first-order proposal for a group of parents (docs/method.md#step-4-propose).
+pub struct Taylor {
+    /// R~(k, i, v): estimated score after putting token v at position i of parent k, [K, L, V_emb] f32.
+    pub estimate: Tensor,
+    /// R(y) from the same forward, [K].
+    pub score: Vec<f64>,
+    /// Gradient of the score w.r.t. each move-token embedding, [K, L, H] f32.
+    pub grad: Tensor,
+    /// The exact target part `sum_terms w * (log p(v|..) - log p(y_i|..))`, [K, L, V_emb] f32.
+    pub target_term: Tensor,
+}
+
+/// One judge forward + backward over the group with the move embeddings as the differentiated
+/// input; `g @ E^T` gives every substitution's linear term in one matmul; where move tokens are
+/// scored, the exact target change is added from the same forward's log-softmax.
+pub fn taylor_proposal(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Taylor {
+    let _off = AdaptersOff::new(judge);
+    let e = judge.embed_weight();
+    let dev = e.device();
+    let (k, l) = (parents.len() as i64, prog.move_len as i64);
+    let v = e.size()[0];
+    let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
+    let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
+    // The differentiated input in f32 (f64 when the judge runs in f64, for exact checks).
+    let gkind = if e.kind() == Kind::Double {
+        Kind::Double
+    } else {
+        Kind::Float
+    };
+    let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
+        .to_kind(gkind)
+        .detach()
+        .set_requires_grad(true);
+    let (score, outs) = forward_move_embeds(judge, prog, parents, &move_embeds);
+    score.sum(Kind::Float).backward();
+    budget.backwards += 1;
+    let grad = move_embeds.grad().detach();
+    let score_v = Vec::<f64>::try_from(
+        &score
+            .detach()
+            .to_kind(Kind::Double)
+            .to_device(tch::Device::Cpu),
+    )
+    .expect("scores");
+    let _guard = tch::no_grad_guard();
+    // g_i . E_v for all v: [K, L, H] @ [H, V] in E's dtype, then f32.
+    let ge = grad
+        .to_kind(e.kind())
+        .matmul(&e.transpose(0, 1))
+        .to_kind(Kind::Float);
+    let gy = ge.gather(2, &y.unsqueeze(-1), false);
+    let target_term = target_term(judge, prog, &outs, &y, v);
+    let r = Tensor::from_slice(&score_v)
+        .to_kind(Kind::Float)
+        .to_device(dev)
+        .view([k, 1, 1]);
+    let estimate = r + &ge - gy + &target_term;
+    Taylor {
+        estimate,
+        score: score_v,
+        grad,
+        target_term,
+    }
+}
+
+/// `sum over terms scoring the move of w * (log p(v | before y_i) - log p(y_i | before y_i))`,
+/// [K, L, V] (zero where the move token is not scored). Logits at the position before move token
+/// i depend only on tokens before it, so this part of the one-hot substitution is exact.
+fn target_term(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    outs: &[(usize, TermOut)],
+    y: &Tensor,
+    v: i64,
+) -> Tensor {
+    let dev = y.device();
+    let (k, l) = (y.size()[0], y.size()[1]);
+    let mut out = Tensor::zeros([k, l, v], (Kind::Float, dev));
+    for (j, fwd) in outs {
+        let term = &prog.terms[*j];
+        let s = term.move_start.expect("move term");
+        let rows: Vec<i64> = (0..l as usize)
+            .filter(|&i| s + i >= 1 && term.scored[s + i])
+            .map(|i| i as i64)
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let hidden = fwd.hidden.detach();
+        // Move token i is predicted at position s + i - 1, row s + i - 1 - offset of `hidden`.
+        let first = (s - fwd.offset) as i64 - 1;
+        let at =
+            Tensor::from_slice(&rows.iter().map(|&i| first + i).collect::<Vec<_>>()).to_device(dev);
+        let lp = judge
+            .logits(&hidden.index_select(1, &at))
+            .log_softmax(-1, Kind::Float); // [K, R, V]
+        let rows_t = Tensor::from_slice(&rows).to_device(dev);
+        let y_rows = y.index_select(1, &rows_t).unsqueeze(-1);
+        let delta = &lp - lp.gather(2, &y_rows, false);
+        out = out.index_add(1, &rows_t, &(delta * term.weight));
+    }
+    out
+}
