@@ -53,8 +53,11 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Number of optimizer steps.
     pub steps: u64,
-    /// The policy (and judge) model.
+    /// The policy model (and, by default, the judge: its base weights with adapters off).
     pub model: ModelSection,
+    /// A separate frozen judge (default: none, the player's base weights judge).
+    #[serde(default)]
+    pub judge: JudgeSection,
     /// The game that turns passages into rounds.
     pub game: GameSection,
     /// The text passages are cut from.
@@ -87,6 +90,24 @@ pub struct ModelSection {
     /// full fine-tuning with a separate frozen judge copy.
     #[serde(default)]
     pub lora: Option<LoraSection>,
+}
+
+/// `[judge]`: who scores moves. Empty = the player's base weights with adapters off (under full
+/// fine-tuning, a frozen copy of them). A judge checkpoint must use the player's tokenizer.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeSection {
+    /// Hugging Face model folder of a separate, frozen judge (same tokenizer as the player).
+    /// Empty = the player's base weights.
+    #[serde(default)]
+    pub path: String,
+    /// Where the judge runs ("cpu", "cuda", "cuda:N"); absent = `model.device`. Setting it (or
+    /// `dtype`) to something else loads a separate frozen judge there even without `path`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<DeviceSpec>,
+    /// The judge's weight dtype ("f32", "bf16", "f16"); absent = `model.dtype`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dtype: Option<Dtype>,
 }
 
 /// `[model.lora]`: low-rank adapters on the policy's projections.

@@ -5,6 +5,7 @@
 
 mod checkpoint;
 mod eval;
+mod judge;
 pub mod metrics;
 mod setup;
 mod step;
@@ -56,6 +57,15 @@ pub enum TrainError {
     RunDir(#[from] RunDirError),
     #[error("config field `{field}`: {msg}")]
     Config { field: String, msg: String },
+    #[error(
+        "judge.path {judge}: its tokenizer differs from the player's ({player}): {what}; \
+         a judge must use the player's tokenizer"
+    )]
+    JudgeTokenizer {
+        judge: PathBuf,
+        player: PathBuf,
+        what: String,
+    },
     #[error("checkpoint {path}: {msg}")]
     Resume { path: PathBuf, msg: String },
 }

@@ -1,11 +1,13 @@
 //! Everything a run needs, loaded and checked before the run directory exists: the game, the
-//! model (and a frozen judge copy under full fine-tuning), the corpus splits, the held-out set,
-//! and D against the candidates there are. A user's mistake stops here with one clear error.
+//! model (a frozen reference copy under full fine-tuning, a separate judge when `[judge]` asks),
+//! the corpus splits, the held-out set, and D against the candidates there are. A user's mistake
+//! stops here with one clear error.
 
 use std::path::PathBuf;
 
 use tch::Device;
 
+use super::judge;
 use super::{TrainError, STREAM_DEAL, STREAM_HELDOUT, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment, Dealer, TokenizedSplit};
 use crate::cache;
@@ -19,7 +21,11 @@ use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3};
 pub struct Setup {
     pub cfg: TrainConfig,
     pub model: LoadedModel,
-    /// Separate frozen judge under full fine-tuning; None = the policy with adapters off.
+    /// Frozen copy of the player's base weights under full fine-tuning (the KL reference and
+    /// the default judge); None = the policy with adapters off.
+    pub reference_copy: Option<LoadedModel>,
+    /// The separate frozen judge of `[judge]` (its own weights, device or dtype); None = the
+    /// reference judges.
     pub judge_copy: Option<LoadedModel>,
     pub dealer: Dealer,
     pub train_split: TokenizedSplit,
@@ -27,9 +33,19 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The judge network: the frozen copy, or the policy (whose adapters the judge turns off).
+    /// The judge network: the separate judge, else the reference.
     pub fn judge(&self) -> &Qwen3 {
-        self.judge_copy.as_ref().map_or(&self.model.net, |j| &j.net)
+        self.judge_copy
+            .as_ref()
+            .map_or_else(|| self.reference(), |j| &j.net)
+    }
+
+    /// The KL reference, the player's base weights: the frozen copy, or the policy (whose
+    /// adapters the callers turn off).
+    pub fn reference(&self) -> &Qwen3 {
+        self.reference_copy
+            .as_ref()
+            .map_or(&self.model.net, |j| &j.net)
     }
 }
 
@@ -62,7 +78,8 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
                 source,
             }
         })?;
-    let (model, judge_copy) = load_models(cfg, device)?;
+    let (model, reference_copy) = load_models(cfg, device)?;
+    let judge_copy = judge::load_judge(cfg, &model)?;
     let v_emb = model.config.vocab_size;
     let game_config = cfg.game_config_json();
     let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?;
@@ -83,6 +100,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     Ok(Setup {
         cfg: cfg.clone(),
         model,
+        reference_copy,
         judge_copy,
         dealer,
         train_split,
@@ -101,7 +119,7 @@ fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
     Ok(path)
 }
 
-/// The policy, and under full fine-tuning a frozen judge copy of the same weights.
+/// The policy, and under full fine-tuning a frozen reference copy of the same weights.
 fn load_models(
     cfg: &TrainConfig,
     device: Device,
@@ -128,14 +146,14 @@ fn load_models(
     // LoRA A matrices are drawn at load time: seed them from the run seed too.
     tch::manual_seed(derive_seed(cfg.seed, 0, STREAM_TORCH, 1) as i64);
     let model = load(lora)?;
-    let judge_copy = if full_ft {
+    let reference_copy = if full_ft {
         let mut j = load(None)?;
         j.vs.freeze();
         Some(j)
     } else {
         None
     };
-    Ok((model, judge_copy))
+    Ok((model, reference_copy))
 }
 
 /// Frost needs D distinct children: no more than the K x L x (usable vocabulary - 1)

@@ -286,9 +286,9 @@ fn update(
     // Reference (adapters off) for the KL term, without grad.
     let reference = (u.kl_beta > 0.0).then(|| {
         let _g = tch::no_grad_guard();
-        let judge = s.judge();
-        let _off = AdaptersOff::new(judge);
-        model::move_logprobs(judge, &b.prompts, &b.moves, &b.banned, temp)
+        let reference = s.reference();
+        let _off = AdaptersOff::new(reference);
+        model::move_logprobs(reference, &b.prompts, &b.moves, &b.banned, temp)
     });
 
     opt.zero_grad();
