@@ -10,6 +10,7 @@ mod games;
 mod judge;
 mod model;
 mod pretrain;
+mod qwen3;
 mod resume;
 mod sandbox;
 mod tokenizer;
