@@ -277,6 +277,31 @@ pub struct UpdateSection {
     pub aggregation: Aggregation,
     /// KL to the reference policy (adapters off); 0 = off.
     pub kl_beta: f64,
+    /// How the KL is computed; absent = "k3" under `grpo`, "exact" under `reinforce`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kl_estimator: Option<KlEstimator>,
+}
+
+/// How the KL to the reference is computed (`update.kl_estimator`; docs/training.md).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum KlEstimator {
+    /// `exp(ref - pi) - (ref - pi) - 1` at the trained tokens: cheap, but unbiased only for
+    /// tokens sampled from the policy, which Frost's replaced children are not.
+    K3,
+    /// The full-vocabulary KL(pi || ref) at every position of the trained moves: exact whoever
+    /// chose the tokens. Use it with Frost (`frost.refinement = "frost"`).
+    Exact,
+}
+
+impl UpdateSection {
+    /// The KL estimator in force: the configured one, else the rule's default.
+    pub fn kl_estimator(&self) -> KlEstimator {
+        self.kl_estimator.unwrap_or(match self.rule {
+            UpdateRule::Grpo => KlEstimator::K3,
+            UpdateRule::Reinforce => KlEstimator::Exact,
+        })
+    }
 }
 
 /// `[eval]`: best-of-N and mean score on a fixed held-out set.

@@ -13,7 +13,7 @@ use super::metrics::{
 use super::setup::Setup;
 use super::{TrainError, STREAM_DEAL, STREAM_FROST, STREAM_SAMPLE, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment};
-use crate::config::{Refinement, Selection, TrainConfig, UpdateRule};
+use crate::config::{KlEstimator, Refinement, Selection, TrainConfig, UpdateRule};
 use crate::frost::{self, Child, Proposal};
 use crate::grpo;
 use crate::judge::{self, AdaptersOff, Budget};
@@ -295,15 +295,13 @@ fn update(
     let lp = model::move_logprobs(net, &b.prompts, &b.moves, &b.banned, temp);
     let entropy = tch::no_grad(|| grpo::entropy(&lp.full.detach()));
     let old = lp.token.detach();
+    let kl = reference.as_ref().map(|r| match u.kl_estimator() {
+        KlEstimator::K3 => grpo::k3_kl(&lp.token, &r.token),
+        KlEstimator::Exact => grpo::exact_kl(&lp.full, &r.full),
+    });
     let out = match u.rule {
-        UpdateRule::Grpo => {
-            let reference = reference.as_ref().map(|r| &r.token);
-            grpo::grpo_loss(&lp.token, &old, &adv_t, reference, u)
-        }
-        UpdateRule::Reinforce => {
-            let reference = reference.as_ref().map(|r| &r.full);
-            grpo::reinforce_loss(&lp.token, Some(&lp.full), &adv_t, reference, u)
-        }
+        UpdateRule::Grpo => grpo::grpo_loss(&lp.token, &old, &adv_t, kl.as_ref(), u),
+        UpdateRule::Reinforce => grpo::reinforce_loss(&lp.token, &adv_t, kl.as_ref(), u),
     };
     let settings = optim::Settings {
         lr: u.lr,
