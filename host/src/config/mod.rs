@@ -86,10 +86,30 @@ pub struct ModelSection {
     pub device: DeviceSpec,
     /// Weight dtype: "f32", "bf16" or "f16".
     pub dtype: Dtype,
+    /// "pretrained" (the folder's safetensors) or "random" (only `config.json` is read; weights
+    /// drawn from normal(0, initializer_range), seeded by the run seed): to time and measure a
+    /// model's shape without its weights (`configs/shapes/`).
+    #[serde(default)]
+    pub init: ModelInit,
+    /// Folder of `tokenizer.json` (and `tokenizer_config.json`); empty = `path`. For shapes
+    /// folders that hold only `config.json`.
+    #[serde(default)]
+    pub tokenizer: String,
     /// LoRA adapters on the policy (the judge = same network with adapters off). Absent =
     /// full fine-tuning with a separate frozen judge copy.
     #[serde(default)]
     pub lora: Option<LoraSection>,
+}
+
+/// Where the model's weights come from (`model.init`).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelInit {
+    /// The checkpoint's safetensors.
+    #[default]
+    Pretrained,
+    /// Random weights from `config.json` alone (timing and memory, not training quality).
+    Random,
 }
 
 /// `[judge]`: who scores moves. Empty = the player's base weights with adapters off (under full

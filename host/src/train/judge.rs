@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use super::setup::model_dir;
+use super::setup::{copy_random_base, model_dir, tokenizer_dir};
 use super::TrainError;
-use crate::config::TrainConfig;
+use crate::config::{ModelInit, TrainConfig};
 use crate::model::{LoadOptions, LoadedModel, Tok};
 
 /// Loads the separate judge when `[judge]` asks for one (a path, or a device or dtype other than
@@ -37,10 +37,23 @@ pub fn load_judge(
         kind: Some(dtype.kind()),
         lora: None,
     };
-    let mut judge = LoadedModel::load(&dir, &opts).map_err(|source| TrainError::Model {
+    let tok_dir = if j.path.is_empty() {
+        tokenizer_dir(cfg)
+    } else {
+        dir.clone()
+    };
+    let loaded = if j.path.is_empty() && cfg.model.init == ModelInit::Random {
+        LoadedModel::random(&dir, &tok_dir, &opts)
+    } else {
+        LoadedModel::load_with_tokenizer(&dir, &tok_dir, &opts)
+    };
+    let mut judge = loaded.map_err(|source| TrainError::Model {
         path: dir.clone(),
         source,
     })?;
+    if j.path.is_empty() {
+        copy_random_base(cfg, player, &mut judge)?;
+    }
     judge.vs.freeze();
     let mismatch = |what: String| TrainError::JudgeTokenizer {
         judge: dir.clone(),

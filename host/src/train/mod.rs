@@ -138,7 +138,8 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
 /// AdamW over the trainable variables. Moments are saved by index (`m.0`, ...): the variables
 /// come in a fixed order. Every variable decays (LoRA factors and, in full fine-tuning, all
 /// weights alike).
-fn optimizer(s: &Setup) -> AdamW {
+/// AdamW over the policy's trainable variables (the LoRA adapters, or every weight).
+pub fn optimizer(s: &Setup) -> AdamW {
     let vars = s.model.trainable_variables().into_iter().enumerate();
     AdamW::new(vars.map(|(i, t)| (i.to_string(), t)).collect(), |_| true)
 }

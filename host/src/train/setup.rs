@@ -11,7 +11,7 @@ use super::judge;
 use super::{TrainError, STREAM_DEAL, STREAM_HELDOUT, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment, Dealer, TokenizedSplit};
 use crate::cache;
-use crate::config::TrainConfig;
+use crate::config::{ModelInit, TrainConfig};
 use crate::corpus;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
@@ -131,13 +131,19 @@ fn load_models(
         dropout: l.dropout,
         target_modules: l.target_modules.clone(),
     });
+    let tokenizer_dir = tokenizer_dir(cfg);
     let load = |lora: Option<LoraConfig>| {
         let opts = LoadOptions {
             device,
             kind: Some(cfg.model.dtype.kind()),
             lora,
         };
-        LoadedModel::load(&dir, &opts).map_err(|source| TrainError::Model {
+        let loaded = match cfg.model.init {
+            ModelInit::Pretrained if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
+            ModelInit::Pretrained => LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts),
+            ModelInit::Random => LoadedModel::random(&dir, &tokenizer_dir, &opts),
+        };
+        loaded.map_err(|source| TrainError::Model {
             path: dir.clone(),
             source,
         })
@@ -148,12 +154,43 @@ fn load_models(
     let model = load(lora)?;
     let reference_copy = if full_ft {
         let mut j = load(None)?;
+        copy_random_base(cfg, &model, &mut j)?;
         j.vs.freeze();
         Some(j)
     } else {
         None
     };
     Ok((model, reference_copy))
+}
+
+/// Under `model.init = "random"` a second load draws other weights: give a copy of the player's
+/// base (the reference, or a judge of the player's weights elsewhere) the player's draw.
+pub(super) fn copy_random_base(
+    cfg: &TrainConfig,
+    player: &LoadedModel,
+    copy: &mut LoadedModel,
+) -> Result<(), TrainError> {
+    if cfg.model.init != ModelInit::Random {
+        return Ok(());
+    }
+    copy.vs
+        .copy(&player.vs)
+        .map_err(|source| TrainError::Model {
+            path: model_dir(cfg),
+            source: crate::model::ModelError::Torch {
+                path: model_dir(cfg),
+                source,
+            },
+        })
+}
+
+/// The folder of the tokenizer files: `model.tokenizer`, else the model's folder.
+pub fn tokenizer_dir(cfg: &TrainConfig) -> PathBuf {
+    if cfg.model.tokenizer.is_empty() {
+        model_dir(cfg)
+    } else {
+        PathBuf::from(&cfg.model.tokenizer)
+    }
 }
 
 /// Frost needs D distinct children: no more than the K x L x (usable vocabulary - 1)
