@@ -163,7 +163,9 @@ fn bad_device_dtype_or_source_names_the_field() {
 }
 
 fn shipped(name: &str) -> TrainConfig {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs").join(name);
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../configs")
+        .join(name);
     TrainConfig::from_toml(&std::fs::read_to_string(&p).unwrap(), name, &[]).unwrap()
 }
 
@@ -181,7 +183,10 @@ fn the_authors_demo_preset_holds_the_demos_update() {
     assert_eq!(c.frost.refinement, Refinement::Frost);
     let s = &c.sampling;
     assert_eq!((s.assignments_per_step, s.k, c.frost.d), (4, 4, 4));
-    assert_eq!((c.eval.every, c.eval.best_of, c.eval.assignments), (10, 8, 16));
+    assert_eq!(
+        (c.eval.every, c.eval.best_of, c.eval.assignments),
+        (10, 8, 16)
+    );
 }
 
 #[test]
