@@ -362,3 +362,92 @@ fn a_whitespace_only_banned_string_bans_every_token_containing_it() {
     }
     assert!(ban(&[""]).is_empty());
 }
+
+fn max_rel_diff(a: &tch::Tensor, b: &tch::Tensor) -> f64 {
+    let scale = b.abs().max().double_value(&[]).max(1e-6);
+    (a - b).abs().max().double_value(&[]) / scale
+}
+
+#[test]
+fn micro_batches_and_taylor_chunks_are_exact() {
+    use frost_host::train::{optimizer, sample_moves, setup, taylor_in_chunks, train_step};
+    for sets in [("grpo", "k3"), ("reinforce", "exact")] {
+        let mut base = fixture::test_config(true);
+        base.run.threads = 1;
+        base.update.kl_beta = 0.1;
+        base.update.rule = if sets.0 == "grpo" {
+            frost_host::config::UpdateRule::Grpo
+        } else {
+            frost_host::config::UpdateRule::Reinforce
+        };
+        base.update.kl_estimator = Some(if sets.1 == "k3" {
+            frost_host::config::KlEstimator::K3
+        } else {
+            frost_host::config::KlEstimator::Exact
+        });
+        let mut chunked = base.clone();
+        chunked.update.micro_batch = 3; // 8 rows: 3 + 3 + 2
+        chunked.frost.taylor_chunk = 1;
+        let run = |c: &frost_host::config::TrainConfig| {
+            let mut s = setup(c).unwrap();
+            let mut opt = optimizer(&s);
+            // Two steps: the second has a KL and moved adapters.
+            let m: Vec<_> = (1..=2)
+                .map(|step| train_step(&mut s, &mut opt, step).unwrap().metrics)
+                .collect();
+            (m, s)
+        };
+        let ((m0, mut s0), (m1, s1)) = (run(&base), run(&chunked));
+        for (a, b) in m0.iter().zip(&m1) {
+            let (ua, ub) = (&a.update, &b.update);
+            for (name, x, y) in [
+                ("loss", ua.loss, ub.loss),
+                ("kl", ua.kl, ub.kl),
+                ("entropy", ua.entropy, ub.entropy),
+                ("grad_norm", ua.grad_norm, ub.grad_norm),
+            ] {
+                assert!(
+                    (x - y).abs() <= 1e-5 * x.abs().max(1.0),
+                    "{sets:?} {name}: {x} vs {y}"
+                );
+            }
+            assert_eq!(a.frost.replaced_frac, b.frost.replaced_frac, "{sets:?}");
+        }
+        assert!(m0[1].update.kl > 0.0);
+        for (a, b) in s0
+            .model
+            .trainable_variables()
+            .iter()
+            .zip(&s1.model.trainable_variables())
+        {
+            let d = (a - b).abs().max().double_value(&[]);
+            assert!(d < 1e-5, "{sets:?}: adapters differ by {d}");
+        }
+        // The Taylor proposal one parent at a time equals the whole group's.
+        let asg = s0
+            .dealer
+            .deal(&s0.model.tokenizer, &s0.train_split, 4)
+            .unwrap();
+        let params = frost_host::model::SamplingParams {
+            temperature: 1.0,
+            top_p: 1.0,
+            top_k: 0,
+        };
+        let moves = sample_moves(&s0.model.net, std::slice::from_ref(&asg), 4, &params, 2);
+        let (mut b0, mut b1) = (Budget::default(), Budget::default());
+        let whole = taylor_in_chunks(s0.judge(), &asg.program, &moves, 0, &mut b0);
+        let one = taylor_in_chunks(s0.judge(), &asg.program, &moves, 1, &mut b1);
+        assert_eq!((b0.backwards, b1.backwards), (1, 1));
+        for (name, x, y) in [
+            ("estimate", &whole.estimate, &one.estimate),
+            ("grad", &whole.grad, &one.grad),
+            ("target_term", &whole.target_term, &one.target_term),
+        ] {
+            let d = max_rel_diff(y, x);
+            assert!(d < 1e-5, "Taylor {name} differs by {d} (relative)");
+        }
+        for (x, y) in whole.score.iter().zip(&one.score) {
+            assert!((x - y).abs() < 1e-5 * x.abs().max(1.0), "{x} vs {y}");
+        }
+    }
+}

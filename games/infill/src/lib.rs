@@ -202,7 +202,9 @@ mod tests {
             msgs[1].content
         );
         assert!(
-            msgs[1].content.contains("The missing text starts with a space."),
+            msgs[1]
+                .content
+                .contains("The missing text starts with a space."),
             "{}",
             msgs[1].content
         );
@@ -218,11 +220,15 @@ mod tests {
     #[test]
     fn the_gap_hint_names_how_the_gap_starts_and_newlines_can_be_banned() {
         assert_eq!(gap_start(" four"), "The missing text starts with a space. ");
-        assert_eq!(gap_start("\nfour"), "The missing text starts with a line break. ");
+        assert_eq!(
+            gap_start("\nfour"),
+            "The missing text starts with a line break. "
+        );
         assert!(gap_start("ing on").contains("directly after the text before it"));
         let p = frost_sdk::testing::tokenize("One two three four five six seven");
         let off = r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2, "gap_hint": false}"#;
-        let r = frost_sdk::testing::check_round::<Infill>(off, 0, std::slice::from_ref(&p)).unwrap();
+        let r =
+            frost_sdk::testing::check_round::<Infill>(off, 0, std::slice::from_ref(&p)).unwrap();
         let Prompt::Chat(msgs) = &r.prompt else {
             panic!("chat")
         };

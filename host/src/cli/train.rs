@@ -204,14 +204,24 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Resul
         let mut cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
         cfg.model.device = device;
         cfg.model.dtype = dtype;
-        let summary = train::train(
-            RunRequest {
-                config: cfg,
-                out: out.clone(),
-                resume: false,
-            },
-            &STOP,
-        )?;
+        let (summary, peak) = frost_host::memory::with_peak_rss(|| {
+            train::train(
+                RunRequest {
+                    config: cfg,
+                    out: out.clone(),
+                    resume: false,
+                },
+                &STOP,
+            )
+        });
+        let summary = summary?;
+        match peak {
+            Some(b) => println!(
+                "{name}: peak CPU RSS {:.0} MiB over the run",
+                b as f64 / 1048576.0
+            ),
+            None => println!("{name}: peak CPU RSS not available here"),
+        }
         // Typed rows: only the phase times are read from each metrics line.
         let text = std::fs::read_to_string(out.join("metrics.jsonl"))?;
         let rows: Vec<PhaseTimes> = text

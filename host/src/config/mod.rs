@@ -249,6 +249,10 @@ pub struct FrostSection {
     pub scope: Scope,
     /// Mutation rounds per step (1 = the paper's method; more is an extension).
     pub rounds: usize,
+    /// Compute the Taylor proposal this many parents at a time (0 = the whole group in one
+    /// judge backward). Exact; bounds the backward's activation memory on large models.
+    #[serde(default)]
+    pub taylor_chunk: usize,
 }
 
 /// The policy-gradient loss (`update.rule`; docs/method.md, "Update rules").
@@ -297,6 +301,10 @@ pub struct UpdateSection {
     pub aggregation: Aggregation,
     /// KL to the reference policy (adapters off); 0 = off.
     pub kl_beta: f64,
+    /// Rows (moves) per micro-batch of the update; gradients accumulate over micro-batches
+    /// before the one AdamW step (0 = the whole batch at once). Exact; bounds activation memory.
+    #[serde(default)]
+    pub micro_batch: usize,
     /// How the KL is computed; absent = "k3" under `grpo`, "exact" under `reinforce`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kl_estimator: Option<KlEstimator>,

@@ -10,6 +10,7 @@ pub mod metrics;
 mod setup;
 mod step;
 mod summary;
+mod update;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,7 +27,9 @@ use crate::run_dir::{RunDir, RunDirError};
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use setup::{model_dir, setup, Setup};
-pub use step::{frost_round, policy_full_logprobs, sample_moves, train_step, Group, StepOut};
+pub use step::{
+    frost_round, policy_full_logprobs, sample_moves, taylor_in_chunks, train_step, Group, StepOut,
+};
 pub use summary::{summary_table, Summary};
 
 // Seed streams: every random draw is seeded by `derive_seed(run seed, step, stream, index)`.
