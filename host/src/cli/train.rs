@@ -213,6 +213,7 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Resul
                 },
                 &STOP,
             )
+            .map_err(anyhow::Error::from)
         });
         let summary = summary?;
         match peak {
