@@ -149,24 +149,29 @@ impl TokenizedSplit {
     }
 }
 
-/// The lower-cased, trimmed text of every token id below the tokenizer's vocabulary size: what
-/// banned strings are matched against.
+/// The lower-cased text of every token id below the tokenizer's vocabulary size (surrounding
+/// whitespace kept): what banned strings are matched against.
 pub fn token_texts(tok: &Tok) -> Vec<String> {
     (0..tok.vocab_size() as u32)
-        .map(|i| tok.decode(&[i]).trim().to_lowercase())
+        .map(|i| tok.decode(&[i]).to_lowercase())
         .collect()
 }
 
 /// Token ids a move may not use: the round's explicit ids plus every token whose text contains
-/// a banned string (case-insensitively, the token's surrounding whitespace ignored). Sorted,
+/// a banned string, case-insensitively. A banned string is trimmed, so the whitespace around a
+/// token never matters ("thee" bans " thee" too); a whitespace-only string ("\n", "\t") is kept
+/// as it is and bans every token containing it (that is how a game bans newlines). Sorted,
 /// without duplicates. `token_texts` comes from [`token_texts`].
 pub fn banned_token_ids(token_texts: &[String], c: &MoveConstraints) -> Vec<u32> {
     let mut out = c.banned_token_ids.clone();
     let needles: Vec<String> = c
         .banned_strings
         .iter()
-        .map(|s| s.trim().to_lowercase())
         .filter(|s| !s.is_empty())
+        .map(|s| match s.trim() {
+            "" => s.to_lowercase(),
+            t => t.to_lowercase(),
+        })
         .collect();
     if !needles.is_empty() {
         for (id, text) in token_texts.iter().enumerate() {

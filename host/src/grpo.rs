@@ -42,8 +42,8 @@ pub struct LossOut {
 }
 
 /// Clipped-ratio GRPO. `logp` [N,L] current policy (differentiable), `old_logp` [N,L] the same
-/// moves under the policy before this update (detached), `adv` [N], `ref_logp` [N,L] under the
-/// reference (adapters off) when `kl_beta > 0`.
+/// moves under the policy before this update (detached), `adv` [N], `kl` the mean per-token
+/// KL to the reference (`k3_kl` or `exact_kl`, differentiable) when `kl_beta > 0`.
 ///
 /// `Token`: per-token ratios, mean over all tokens. `Sequence`: one ratio per move
 /// (exp of the mean token log-ratio, GSPO-style), mean over moves. Moves all have exactly L
@@ -53,7 +53,7 @@ pub fn grpo_loss(
     logp: &Tensor,
     old_logp: &Tensor,
     adv: &Tensor,
-    ref_logp: Option<&Tensor>,
+    kl: Option<&Tensor>,
     u: &UpdateSection,
 ) -> LossOut {
     let eps = u.clip_eps;
@@ -73,16 +73,7 @@ pub fn grpo_loss(
         .gt(eps)
         .to_kind(Kind::Float)
         .mean(Kind::Float);
-    let mut loss = pg;
-    let mut kl = 0.0;
-    if let (Some(r), true) = (ref_logp, u.kl_beta > 0.0) {
-        // k3 estimator exp(ref - pi) - (ref - pi) - 1: unbiased, non-negative (Schulman).
-        let d = r - logp;
-        let k3 = d.exp() - &d - 1.0;
-        let k3m = k3.mean(Kind::Float);
-        kl = k3m.double_value(&[]);
-        loss += k3m * u.kl_beta;
-    }
+    let (loss, kl) = add_kl(pg, kl, u.kl_beta);
     LossOut {
         loss,
         clip_frac: clipped.double_value(&[]),
@@ -90,25 +81,25 @@ pub fn grpo_loss(
     }
 }
 
-/// REINFORCE with a group-mean baseline and exact full-vocabulary KL (the authors' demo):
-/// `-(A * sum_t log pi(y_t)) / L` averaged over moves, plus `beta * KL(pi || ref)` summed over
-/// the vocabulary and averaged over positions. `full` / `ref_full` are [N,L,V] log-softmaxes
-/// with the banned mask applied (banned entries -inf; they carry zero probability on both sides).
+/// `loss + beta * kl` and the KL's value (0 without a KL term).
+fn add_kl(loss: Tensor, kl: Option<&Tensor>, beta: f64) -> (Tensor, f64) {
+    match kl {
+        Some(kl) if beta > 0.0 => (loss + kl * beta, kl.double_value(&[])),
+        _ => (loss, 0.0),
+    }
+}
+
+/// REINFORCE with a group-mean baseline (the authors' demo): `-(A * sum_t log pi(y_t)) / L`
+/// averaged over moves, plus `beta * kl` (the demo's is `exact_kl`: summed over the vocabulary,
+/// averaged over positions).
 pub fn reinforce_loss(
     logp: &Tensor,
-    full: Option<&Tensor>,
     adv: &Tensor,
-    ref_full: Option<&Tensor>,
+    kl: Option<&Tensor>,
     u: &UpdateSection,
 ) -> LossOut {
     let pg = -(logp.mean_dim(-1, false, Kind::Float) * adv).mean(Kind::Float);
-    let mut loss = pg;
-    let mut kl = 0.0;
-    if let (Some(f), Some(r), true) = (full, ref_full, u.kl_beta > 0.0) {
-        let exact = exact_kl(f, r);
-        kl = exact.double_value(&[]);
-        loss += exact * u.kl_beta;
-    }
+    let (loss, kl) = add_kl(pg, kl, u.kl_beta);
     LossOut {
         loss,
         clip_frac: 0.0,
@@ -116,7 +107,18 @@ pub fn reinforce_loss(
     }
 }
 
+/// The k3 estimator `exp(ref - pi) - (ref - pi) - 1` at the trained tokens, averaged over them:
+/// unbiased and non-negative only when the tokens are sampled from the policy. Frost's
+/// replaced children are not, so under Frost prefer `exact_kl` (`update.kl_estimator`).
+pub fn k3_kl(logp: &Tensor, ref_logp: &Tensor) -> Tensor {
+    let d = ref_logp - logp;
+    (d.exp() - &d - 1.0).mean(Kind::Float)
+}
+
 /// Mean over positions of sum_v p(v) (log p(v) - log q(v)), with -inf entries (banned) dropped.
+/// `logp_full` / `logq_full` are [N,L,V] log-softmaxes with the banned mask applied (banned
+/// entries -inf; they carry zero probability on both sides). Exact at every position, whoever
+/// chose the move's tokens.
 pub fn exact_kl(logp_full: &Tensor, logq_full: &Tensor) -> Tensor {
     let p = logp_full.exp();
     let diff = (logp_full - logq_full).nan_to_num(0.0, Some(0.0), Some(0.0));
@@ -200,5 +202,66 @@ mod tests {
             .map(|(a, b)| a * (a / b).ln())
             .sum();
         assert!((exact_kl(&p, &q).double_value(&[]) - want).abs() < 1e-6);
+    }
+
+    /// Log-softmaxes [N,L,V] of random logits with `banned` vocabulary entries at -inf.
+    fn masked_logsoftmax(seed: i64, n: i64, l: i64, v: i64, banned: &[i64]) -> Tensor {
+        tch::manual_seed(seed);
+        let logits = Tensor::randn([n, l, v], (Kind::Double, tch::Device::Cpu)) * 2.0;
+        let mut mask = vec![false; v as usize];
+        banned.iter().for_each(|&b| mask[b as usize] = true);
+        let mask = Tensor::from_slice(&mask);
+        logits
+            .masked_fill(&mask, f64::NEG_INFINITY)
+            .log_softmax(-1, Kind::Double)
+    }
+
+    #[test]
+    fn exact_kl_with_banned_entries_equals_a_direct_computation_and_enters_the_grpo_loss() {
+        let (n, l, v) = (3, 4, 7);
+        let p = masked_logsoftmax(1, n, l, v, &[0, 5]);
+        let q = masked_logsoftmax(2, n, l, v, &[0, 5]);
+        let (pv, qv) = (
+            Vec::<f64>::try_from(p.view([-1])).unwrap(),
+            Vec::<f64>::try_from(q.view([-1])).unwrap(),
+        );
+        let mut want = 0.0;
+        for pos in 0..(n * l) as usize {
+            for t in 0..v as usize {
+                let (a, b) = (pv[pos * v as usize + t], qv[pos * v as usize + t]);
+                if a.is_finite() {
+                    want += a.exp() * (a - b);
+                }
+            }
+        }
+        want /= (n * l) as f64;
+        let got = exact_kl(&p, &q).double_value(&[]);
+        assert!((got - want).abs() < 1e-6, "{got} vs {want}");
+        assert!(want > 0.0);
+        // (The sums run in f32.) GRPO with the exact KL: the loss is the clipped term plus beta times that KL.
+        let mut u = upd();
+        u.kl_beta = 0.1;
+        let logp = Tensor::from_slice(&[-1.0f64, -2.0]).view([1, 2]);
+        let adv = Tensor::from_slice(&[0.5f64]);
+        let bare = grpo_loss(&logp, &logp, &adv, None, &u);
+        let kl = exact_kl(&p, &q);
+        let with = grpo_loss(&logp, &logp, &adv, Some(&kl), &u);
+        assert!((with.kl - want).abs() < 1e-6);
+        let d = with.loss.double_value(&[]) - bare.loss.double_value(&[]);
+        assert!((d - 0.1 * want).abs() < 1e-6, "{d}");
+    }
+
+    #[test]
+    fn k3_at_tokens_not_sampled_from_the_policy_is_biased_where_exact_is_not() {
+        // Policy p = (0.9, 0.1), reference q = (0.5, 0.5): KL(p||q) = 0.368. A child that always
+        // takes the unlikely token (as a Frost replacement may) makes k3 read q/p - log(q/p) - 1
+        // at that token: 5 - ln 5 - 1 = 2.39, far from the truth; the exact KL does not move.
+        let p = Tensor::from_slice(&[0.9f64, 0.1]).log().view([1, 1, 2]);
+        let q = Tensor::from_slice(&[0.5f64, 0.5]).log().view([1, 1, 2]);
+        let truth = 0.9f64 * (0.9f64 / 0.5).ln() + 0.1 * (0.1f64 / 0.5).ln();
+        assert!((exact_kl(&p, &q).double_value(&[]) - truth).abs() < 1e-6);
+        let at_child = k3_kl(&p.select(2, 1), &q.select(2, 1)).double_value(&[]);
+        assert!((at_child - (5.0 - 5f64.ln() - 1.0)).abs() < 1e-6);
+        assert!((at_child - truth).abs() > 1.0);
     }
 }

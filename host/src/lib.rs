@@ -17,6 +17,7 @@ pub mod frost;
 pub mod game;
 pub mod grpo;
 pub mod judge;
+pub mod memory;
 pub mod model;
 pub mod optim;
 pub mod overrides;

@@ -12,6 +12,7 @@ mod games;
 mod judge;
 mod model;
 mod pretrain;
+mod qwen3;
 mod resume;
 mod rundir;
 mod sandbox;

@@ -7,7 +7,7 @@ use frost_host::sdk::ChatMessage;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
-fn qwen3_tokenizer_dir() -> PathBuf {
+pub fn qwen3_tokenizer_dir() -> PathBuf {
     let d = root().join(".cache/fixtures/qwen3-tokenizer");
     assert!(
         d.join("tokenizer.json").exists(),

@@ -46,6 +46,11 @@ pub struct InfillConfig {
     pub suffix_tokens: u32,
     pub score: Score,
     pub prompt: PromptStyle,
+    /// Chat prompt: say how the gap starts (with a space, a line break, or straight after the
+    /// text before it). A leading space is otherwise invisible at `[GAP]`.
+    pub gap_hint: bool,
+    /// Ban every token containing a line break from the move (as the authors' demo does).
+    pub ban_newlines: bool,
 }
 
 impl Default for InfillConfig {
@@ -56,6 +61,8 @@ impl Default for InfillConfig {
             suffix_tokens: 32,
             score: Score::MoveSuffix,
             prompt: PromptStyle::Chat,
+            gap_hint: true,
+            ban_newlines: false,
         }
     }
 }
@@ -111,9 +118,14 @@ impl Game for Infill {
                 ),
                 ChatMessage::user(format!(
                     "A passage with {gap} tokens missing at {GAP_MARKER}:\n\n{}{GAP_MARKER}{}\n\n\
-                     Write the missing text.",
+                     {}Write the missing text.",
                     p.text_between(0, pre),
                     p.text_between(pre + gap, n),
+                    if c.gap_hint {
+                        gap_start(p.text_between(pre, pre + gap))
+                    } else {
+                        String::new()
+                    },
                 )),
             ]),
             // Exact token ids for the prefix, so the move continues the passage's own tokenization.
@@ -128,8 +140,26 @@ impl Game for Infill {
             .context_tokens(prefix_ids)
             .segment(SegmentContent::Move, c.score == Score::MoveSuffix)
             .scored_tokens(suffix_ids);
-        Ok(Round::new(prompt, vec![judge]).with_reference_move(gap_ids))
+        let round = Round::new(prompt, vec![judge]).with_reference_move(gap_ids);
+        // The host keeps a whitespace-only banned string as is: "\n" bans every token with one.
+        Ok(if c.ban_newlines {
+            round.with_banned_strings(vec!["\n".into()])
+        } else {
+            round
+        })
     }
+}
+
+/// One sentence saying how the missing text starts, so its first token's whitespace is not a
+/// guess: a space, a line break, or directly after the text before the gap.
+fn gap_start(gap_text: &str) -> String {
+    let how = match gap_text.chars().next() {
+        Some('\n') | Some('\r') => "with a line break",
+        Some(c) if c.is_whitespace() => "with a space",
+        Some(_) => "directly after the text before it, with no space",
+        None => return String::new(),
+    };
+    format!("The missing text starts {how}. ")
 }
 
 export_game!(Infill);
@@ -171,6 +201,13 @@ mod tests {
             "{}",
             msgs[1].content
         );
+        assert!(
+            msgs[1]
+                .content
+                .contains("The missing text starts with a space."),
+            "{}",
+            msgs[1].content
+        );
         assert_eq!(r.reference_move, Some(p.token_ids[3..5].to_vec()));
         let scored: Vec<bool> = r.judge.terms[0].segments.iter().map(|s| s.scored).collect();
         assert_eq!(scored, [false, true, true]);
@@ -178,6 +215,29 @@ mod tests {
             r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2, "score": "suffix"}"#;
         let r = frost_sdk::testing::check_round::<Infill>(suffix_only, 0, &[p]).unwrap();
         assert!(!r.judge.terms[0].segments[1].scored);
+    }
+
+    #[test]
+    fn the_gap_hint_names_how_the_gap_starts_and_newlines_can_be_banned() {
+        assert_eq!(gap_start(" four"), "The missing text starts with a space. ");
+        assert_eq!(
+            gap_start("\nfour"),
+            "The missing text starts with a line break. "
+        );
+        assert!(gap_start("ing on").contains("directly after the text before it"));
+        let p = frost_sdk::testing::tokenize("One two three four five six seven");
+        let off = r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2, "gap_hint": false}"#;
+        let r =
+            frost_sdk::testing::check_round::<Infill>(off, 0, std::slice::from_ref(&p)).unwrap();
+        let Prompt::Chat(msgs) = &r.prompt else {
+            panic!("chat")
+        };
+        assert!(!msgs[1].content.contains("starts"), "{}", msgs[1].content);
+        assert!(r.constraints.banned_strings.is_empty());
+        let ban =
+            r#"{"prefix_tokens": 3, "gap_tokens": 2, "suffix_tokens": 2, "ban_newlines": true}"#;
+        let r = frost_sdk::testing::check_round::<Infill>(ban, 0, &[p]).unwrap();
+        assert_eq!(r.constraints.banned_strings, vec!["\n".to_string()]);
     }
 
     #[test]

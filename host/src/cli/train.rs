@@ -212,16 +212,27 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Resul
         cfg.model.dtype = dtype;
         // The thread count the bench picked, not a fresh probe per run.
         cfg.run.threads = tch::get_num_threads();
-        let summary = train::train(
-            RunRequest {
-                config: cfg,
-                out: out.clone(),
-                resume: false,
-                force_resume: false,
-                overrides: Vec::new(),
-            },
-            &STOP,
-        )?;
+        let (summary, peak) = frost_host::memory::with_peak_rss(|| {
+            train::train(
+                RunRequest {
+                    config: cfg,
+                    out: out.clone(),
+                    resume: false,
+                    force_resume: false,
+                    overrides: Vec::new(),
+                },
+                &STOP,
+            )
+            .map_err(anyhow::Error::from)
+        });
+        let summary = summary?;
+        match peak {
+            Some(b) => println!(
+                "{name}: peak CPU RSS {:.0} MiB over the run",
+                b as f64 / 1048576.0
+            ),
+            None => println!("{name}: peak CPU RSS not available here"),
+        }
         // Typed rows: only the phase times are read from each metrics line.
         let text = std::fs::read_to_string(out.join("metrics.jsonl"))?;
         let rows: Vec<PhaseTimes> = text

@@ -53,8 +53,11 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Number of optimizer steps.
     pub steps: u64,
-    /// The policy (and judge) model.
+    /// The policy model (and, by default, the judge: its base weights with adapters off).
     pub model: ModelSection,
+    /// A separate frozen judge (default: none, the player's base weights judge).
+    #[serde(default)]
+    pub judge: JudgeSection,
     /// The game that turns passages into rounds.
     pub game: GameSection,
     /// The text passages are cut from.
@@ -83,10 +86,48 @@ pub struct ModelSection {
     pub device: DeviceSpec,
     /// Weight dtype: "f32", "bf16" or "f16".
     pub dtype: Dtype,
+    /// "pretrained" (the folder's safetensors) or "random" (only `config.json` is read; weights
+    /// drawn from normal(0, initializer_range), seeded by the run seed): to time and measure a
+    /// model's shape without its weights (`configs/shapes/`).
+    #[serde(default)]
+    pub init: ModelInit,
+    /// Folder of `tokenizer.json` (and `tokenizer_config.json`); empty = `path`. For shapes
+    /// folders that hold only `config.json`.
+    #[serde(default)]
+    pub tokenizer: String,
     /// LoRA adapters on the policy (the judge = same network with adapters off). Absent =
     /// full fine-tuning with a separate frozen judge copy.
     #[serde(default)]
     pub lora: Option<LoraSection>,
+}
+
+/// Where the model's weights come from (`model.init`).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelInit {
+    /// The checkpoint's safetensors.
+    #[default]
+    Pretrained,
+    /// Random weights from `config.json` alone (timing and memory, not training quality).
+    Random,
+}
+
+/// `[judge]`: who scores moves. Empty = the player's base weights with adapters off (under full
+/// fine-tuning, a frozen copy of them). A judge checkpoint must use the player's tokenizer.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeSection {
+    /// Hugging Face model folder of a separate, frozen judge (same tokenizer as the player).
+    /// Empty = the player's base weights.
+    #[serde(default)]
+    pub path: String,
+    /// Where the judge runs ("cpu", "cuda", "cuda:N"); absent = `model.device`. Setting it (or
+    /// `dtype`) to something else loads a separate frozen judge there even without `path`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<DeviceSpec>,
+    /// The judge's weight dtype ("f32", "bf16", "f16"); absent = `model.dtype`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dtype: Option<Dtype>,
 }
 
 /// `[model.lora]`: low-rank adapters on the policy's projections.
@@ -234,6 +275,10 @@ pub struct FrostSection {
     pub scope: Scope,
     /// Mutation rounds per step (1 = the paper's method; more is an extension).
     pub rounds: usize,
+    /// Compute the Taylor proposal this many parents at a time (0 = the whole group in one
+    /// judge backward). Exact; bounds the backward's activation memory on large models.
+    #[serde(default)]
+    pub taylor_chunk: usize,
 }
 
 /// The policy-gradient loss (`update.rule`; docs/method.md, "Update rules").
@@ -282,6 +327,35 @@ pub struct UpdateSection {
     pub aggregation: Aggregation,
     /// KL to the reference policy (adapters off); 0 = off.
     pub kl_beta: f64,
+    /// Rows (moves) per micro-batch of the update; gradients accumulate over micro-batches
+    /// before the one AdamW step (0 = the whole batch at once). Exact; bounds activation memory.
+    #[serde(default)]
+    pub micro_batch: usize,
+    /// How the KL is computed; absent = "k3" under `grpo`, "exact" under `reinforce`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kl_estimator: Option<KlEstimator>,
+}
+
+/// How the KL to the reference is computed (`update.kl_estimator`; docs/training.md).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum KlEstimator {
+    /// `exp(ref - pi) - (ref - pi) - 1` at the trained tokens: cheap, but unbiased only for
+    /// tokens sampled from the policy, which Frost's replaced children are not.
+    K3,
+    /// The full-vocabulary KL(pi || ref) at every position of the trained moves: exact whoever
+    /// chose the tokens. Use it with Frost (`frost.refinement = "frost"`).
+    Exact,
+}
+
+impl UpdateSection {
+    /// The KL estimator in force: the configured one, else the rule's default.
+    pub fn kl_estimator(&self) -> KlEstimator {
+        self.kl_estimator.unwrap_or(match self.rule {
+            UpdateRule::Grpo => KlEstimator::K3,
+            UpdateRule::Reinforce => KlEstimator::Exact,
+        })
+    }
 }
 
 /// `[eval]`: best-of-N and mean score on a fixed held-out set.

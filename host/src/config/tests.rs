@@ -191,3 +191,42 @@ fn every_non_finite_float_is_an_error_naming_its_field() {
         }
     }
 }
+
+fn shipped(name: &str) -> TrainConfig {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../configs")
+        .join(name);
+    TrainConfig::from_toml(&std::fs::read_to_string(&p).unwrap(), name, &[]).unwrap()
+}
+
+#[test]
+fn the_authors_demo_preset_holds_the_demos_update() {
+    use super::{KlEstimator, Refinement, UpdateRule};
+    let c = shipped("authors-demo-reinforce.toml");
+    let u = &c.update;
+    assert_eq!(u.rule, UpdateRule::Reinforce);
+    assert!(!u.normalize_std);
+    assert_eq!((u.kl_beta, u.kl_estimator()), (0.1, KlEstimator::Exact));
+    assert_eq!((u.lr, u.weight_decay, u.grad_clip), (1e-5, 0.01, 0.0));
+    let l = c.model.lora.as_ref().unwrap();
+    assert_eq!((l.r, l.alpha, l.target_modules.len()), (64, 64.0, 7));
+    assert_eq!(c.frost.refinement, Refinement::Frost);
+    let s = &c.sampling;
+    assert_eq!((s.assignments_per_step, s.k, c.frost.d), (4, 4, 4));
+    assert_eq!(
+        (c.eval.every, c.eval.best_of, c.eval.assignments),
+        (10, 8, 16)
+    );
+}
+
+#[test]
+fn the_14b_grpo_k8_baseline_differs_from_the_frost_config_only_in_k_and_refinement() {
+    let frost = shipped("qwen3-14b-infill.toml");
+    let mut grpo = shipped("qwen3-14b-infill-grpo-k8.toml");
+    assert_eq!((grpo.sampling.k, grpo.frost.d), (8, 0));
+    assert_eq!(grpo.frost.refinement, super::Refinement::None);
+    grpo.sampling.k = frost.sampling.k;
+    grpo.frost.d = frost.frost.d;
+    grpo.frost.refinement = frost.frost.refinement;
+    assert_eq!(grpo, frost);
+}

@@ -224,8 +224,17 @@ pub fn load_weights(vs: &nn::VarStore, dir: &Path) -> Result<(), ModelError> {
 impl LoadedModel {
     /// Loads a Hugging Face Qwen3 directory (config.json, weights, tokenizer.json).
     pub fn load(dir: &Path, opts: &LoadOptions) -> Result<Self, ModelError> {
+        Self::load_with_tokenizer(dir, dir, opts)
+    }
+
+    /// `load` with the tokenizer files read from `tokenizer_dir`.
+    pub fn load_with_tokenizer(
+        dir: &Path,
+        tokenizer_dir: &Path,
+        opts: &LoadOptions,
+    ) -> Result<Self, ModelError> {
         let config = read_config(dir)?;
-        let tokenizer = Tok::from_dir(dir)?;
+        let tokenizer = Tok::from_dir(tokenizer_dir)?;
         if tokenizer.vocab_size() as i64 > config.vocab_size {
             return Err(ModelError::VocabTooLarge {
                 tokenizer: tokenizer.vocab_size(),
@@ -239,6 +248,39 @@ impl LoadedModel {
         net.set_token_limit(tokenizer.vocab_size() as i64);
 
         load_weights(&vs, dir)?;
+        Ok(LoadedModel {
+            net,
+            vs,
+            tokenizer,
+            config,
+            device: opts.device,
+            kind,
+            source: Some(dir.to_path_buf()),
+        })
+    }
+
+    /// A model of the shape in `dir/config.json` with random weights (normal(0,
+    /// initializer_range), drawn from libtorch's seed) and the tokenizer of `tokenizer_dir`:
+    /// no safetensors needed, for timing and memory measurements.
+    pub fn random(
+        dir: &Path,
+        tokenizer_dir: &Path,
+        opts: &LoadOptions,
+    ) -> Result<Self, ModelError> {
+        let config = read_config(dir)?;
+        let tokenizer = Tok::from_dir(tokenizer_dir)?;
+        if tokenizer.vocab_size() as i64 > config.vocab_size {
+            return Err(ModelError::VocabTooLarge {
+                tokenizer: tokenizer.vocab_size(),
+                embedding: config.vocab_size,
+            });
+        }
+        let kind = opts.resolved_kind();
+        let mut vs = nn::VarStore::new(opts.device);
+        vs.set_kind(kind);
+        let init = WeightInit::Normal(config.initializer_range);
+        let mut net = Qwen3::build(vs.root(), &config, opts.lora.as_ref(), init)?;
+        net.set_token_limit(tokenizer.vocab_size() as i64);
         Ok(LoadedModel {
             net,
             vs,

@@ -170,6 +170,19 @@ impl Qwen3Config {
     }
 
     /// Checks everything the network relies on, with a message naming the field.
+    /// Parameters of the base model (no adapters), from the shapes alone: embedding, per layer
+    /// q/k/v/o, the q/k norms, two RMSNorms and the SwiGLU MLP, the final norm, and an LM head
+    /// unless tied.
+    pub fn parameter_count(&self) -> i64 {
+        let (h, hd, i) = (self.hidden_size, self.head_dim(), self.intermediate_size);
+        let (q, kv) = (self.num_attention_heads * hd, self.kv_heads() * hd);
+        let attn = h * q + 2 * h * kv + q * h + 2 * hd;
+        let layer = attn + 3 * h * i + 2 * h;
+        let embed = self.vocab_size * h;
+        let head = if self.tie_word_embeddings { 0 } else { embed };
+        embed + self.num_hidden_layers * layer + h + head
+    }
+
     pub fn validate(&self) -> Result<(), ModelError> {
         let positive = [
             ("vocab_size", self.vocab_size),

@@ -7,10 +7,12 @@ mod checkpoint;
 mod eval;
 mod guard;
 mod identity;
+mod judge;
 pub mod metrics;
 mod setup;
 mod step;
 mod summary;
+mod update;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,7 +31,9 @@ use crate::run_dir::{CheckpointState, ResumeRecord, RunDir, RunDirError};
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use setup::{model_dir, setup, Setup};
-pub use step::{frost_round, policy_full_logprobs, sample_moves, train_step, Group, StepOut};
+pub use step::{
+    frost_round, policy_full_logprobs, sample_moves, taylor_in_chunks, train_step, Group, StepOut,
+};
 pub use summary::{summary_table, Summary};
 
 // Seed streams: every random draw is seeded by `derive_seed(run seed, step, stream, index)`.
@@ -60,6 +64,15 @@ pub enum TrainError {
     RunDir(#[from] RunDirError),
     #[error("config field `{field}`: {msg}")]
     Config { field: String, msg: String },
+    #[error(
+        "judge.path {judge}: its tokenizer differs from the player's ({player}): {what}; \
+         a judge must use the player's tokenizer"
+    )]
+    JudgeTokenizer {
+        judge: PathBuf,
+        player: PathBuf,
+        what: String,
+    },
     #[error("checkpoint {path}: {msg}")]
     Resume { path: PathBuf, msg: String },
     #[error("cannot resume {path}: {what}; pass --force-resume to continue it anyway")]
@@ -161,7 +174,8 @@ fn run_loop(
 /// AdamW over the trainable variables. Moments are saved by index (`m.0`, ...): the variables
 /// come in a fixed order. Every variable decays (LoRA factors and, in full fine-tuning, all
 /// weights alike).
-fn optimizer(s: &Setup) -> AdamW {
+/// AdamW over the policy's trainable variables (the LoRA adapters, or every weight).
+pub fn optimizer(s: &Setup) -> AdamW {
     let vars = s.model.trainable_variables().into_iter().enumerate();
     AdamW::new(vars.map(|(i, t)| (i.to_string(), t)).collect(), |_| true)
 }

@@ -1,16 +1,18 @@
 //! Everything a run needs, loaded and checked before the run directory exists: the game, the
-//! model (and a frozen judge copy under full fine-tuning), the corpus splits, the held-out set,
-//! and D against the candidates there are. A user's mistake stops here with one clear error.
+//! model (a frozen reference copy under full fine-tuning, a separate judge when `[judge]` asks),
+//! the corpus splits, the held-out set, and D against the candidates there are. A user's mistake
+//! stops here with one clear error.
 
 use std::path::PathBuf;
 
 use tch::Device;
 
 use super::identity::RunIdentity;
+use super::judge;
 use super::{TrainError, STREAM_DEAL, STREAM_HELDOUT, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment, Dealer, TokenizedSplit};
 use crate::cache;
-use crate::config::TrainConfig;
+use crate::config::{ModelInit, TrainConfig};
 use crate::corpus;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
@@ -20,7 +22,11 @@ use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3};
 pub struct Setup {
     pub cfg: TrainConfig,
     pub model: LoadedModel,
-    /// Separate frozen judge under full fine-tuning; None = the policy with adapters off.
+    /// Frozen copy of the player's base weights under full fine-tuning (the KL reference and
+    /// the default judge); None = the policy with adapters off.
+    pub reference_copy: Option<LoadedModel>,
+    /// The separate frozen judge of `[judge]` (its own weights, device or dtype); None = the
+    /// reference judges.
     pub judge_copy: Option<LoadedModel>,
     pub dealer: Dealer,
     pub train_split: TokenizedSplit,
@@ -30,9 +36,19 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The judge network: the frozen copy, or the policy (whose adapters the judge turns off).
+    /// The judge network: the separate judge, else the reference.
     pub fn judge(&self) -> &Qwen3 {
-        self.judge_copy.as_ref().map_or(&self.model.net, |j| &j.net)
+        self.judge_copy
+            .as_ref()
+            .map_or_else(|| self.reference(), |j| &j.net)
+    }
+
+    /// The KL reference, the player's base weights: the frozen copy, or the policy (whose
+    /// adapters the callers turn off).
+    pub fn reference(&self) -> &Qwen3 {
+        self.reference_copy
+            .as_ref()
+            .map_or(&self.model.net, |j| &j.net)
     }
 }
 
@@ -66,7 +82,8 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
                 source,
             }
         })?;
-    let (model, judge_copy) = load_models(cfg, device)?;
+    let (model, reference_copy) = load_models(cfg, device)?;
+    let judge_copy = judge::load_judge(cfg, &model)?;
     let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.config)?;
     let v_emb = model.config.vocab_size;
     let game_config = cfg.game_config_json();
@@ -89,6 +106,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     Ok(Setup {
         cfg: cfg.clone(),
         model,
+        reference_copy,
         judge_copy,
         dealer,
         train_split,
@@ -108,7 +126,7 @@ fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
     Ok(path)
 }
 
-/// The policy, and under full fine-tuning a frozen judge copy of the same weights.
+/// The policy, and under full fine-tuning a frozen reference copy of the same weights.
 fn load_models(
     cfg: &TrainConfig,
     device: Device,
@@ -120,13 +138,19 @@ fn load_models(
         dropout: l.dropout,
         target_modules: l.target_modules.clone(),
     });
+    let tokenizer_dir = tokenizer_dir(cfg);
     let load = |lora: Option<LoraConfig>| {
         let opts = LoadOptions {
             device,
             kind: Some(cfg.model.dtype.kind()),
             lora,
         };
-        LoadedModel::load(&dir, &opts).map_err(|source| TrainError::Model {
+        let loaded = match cfg.model.init {
+            ModelInit::Pretrained if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
+            ModelInit::Pretrained => LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts),
+            ModelInit::Random => LoadedModel::random(&dir, &tokenizer_dir, &opts),
+        };
+        loaded.map_err(|source| TrainError::Model {
             path: dir.clone(),
             source,
         })
@@ -135,14 +159,45 @@ fn load_models(
     // LoRA A matrices are drawn at load time: seed them from the run seed too.
     tch::manual_seed(derive_seed(cfg.seed, 0, STREAM_TORCH, 1) as i64);
     let model = load(lora)?;
-    let judge_copy = if full_ft {
+    let reference_copy = if full_ft {
         let mut j = load(None)?;
+        copy_random_base(cfg, &model, &mut j)?;
         j.vs.freeze();
         Some(j)
     } else {
         None
     };
-    Ok((model, judge_copy))
+    Ok((model, reference_copy))
+}
+
+/// Under `model.init = "random"` a second load draws other weights: give a copy of the player's
+/// base (the reference, or a judge of the player's weights elsewhere) the player's draw.
+pub(super) fn copy_random_base(
+    cfg: &TrainConfig,
+    player: &LoadedModel,
+    copy: &mut LoadedModel,
+) -> Result<(), TrainError> {
+    if cfg.model.init != ModelInit::Random {
+        return Ok(());
+    }
+    copy.vs
+        .copy(&player.vs)
+        .map_err(|source| TrainError::Model {
+            path: model_dir(cfg),
+            source: crate::model::ModelError::Torch {
+                path: model_dir(cfg),
+                source,
+            },
+        })
+}
+
+/// The folder of the tokenizer files: `model.tokenizer`, else the model's folder.
+pub fn tokenizer_dir(cfg: &TrainConfig) -> PathBuf {
+    if cfg.model.tokenizer.is_empty() {
+        model_dir(cfg)
+    } else {
+        PathBuf::from(&cfg.model.tokenizer)
+    }
 }
 
 /// Frost needs D distinct children: no more than the K x L x (usable vocabulary - 1)

@@ -8,17 +8,18 @@ use tch::{Device, Kind, Tensor};
 
 use super::metrics::{
     BudgetMetrics, FrostMetrics, PhaseTimes, RewardMetrics, SampledAssignment, SampledMove,
-    SamplesLine, StepMetrics, UpdateMetrics,
+    SamplesLine, StepMetrics,
 };
 use super::setup::Setup;
 use super::{TrainError, STREAM_DEAL, STREAM_FROST, STREAM_SAMPLE, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment};
-use crate::config::{Refinement, Selection, TrainConfig, UpdateRule};
+use crate::config::{Refinement, Selection, TrainConfig};
 use crate::frost::{self, Child, Proposal};
 use crate::grpo;
-use crate::judge::{self, AdaptersOff, Budget};
+
+use crate::judge::{self, Budget};
 use crate::model::{self, Qwen3, SamplingParams};
-use crate::optim::{self, AdamW};
+use crate::optim::AdamW;
 
 /// What one step produced: its metrics line and its samples line.
 pub struct StepOut {
@@ -91,7 +92,7 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
     // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
     let adv = grpo::advantages(&final_scores, cfg.update.normalize_std);
-    let update = update(s, opt, &assignments, &groups, &adv);
+    let update = super::update::update(s, opt, &assignments, &groups, &adv);
     time.update_s = secs(t);
     time.step_s = secs(t_step);
 
@@ -163,7 +164,7 @@ fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
         .collect()
 }
 
-fn moves_tensor(moves: &[Vec<u32>], device: Device) -> Tensor {
+pub(super) fn moves_tensor(moves: &[Vec<u32>], device: Device) -> Tensor {
     let l = moves[0].len() as i64;
     let flat: Vec<i64> = moves.iter().flatten().map(|&t| t as i64).collect();
     Tensor::from_slice(&flat)
@@ -184,8 +185,9 @@ pub fn frost_round(
     let t = Instant::now();
     // 4. Taylor proposal R~(k, i, v) from one judge backward (rules that rank by it).
     let rule = cfg.frost.selection;
+    let chunk = cfg.frost.taylor_chunk;
     let taylor = matches!(rule, Selection::TaylorGated | Selection::Taylor)
-        .then(|| judge::taylor_proposal(s.judge(), &asg.program, &group.moves, budget));
+        .then(|| taylor_in_chunks(s.judge(), &asg.program, &group.moves, chunk, budget));
     // 5. Gate and select: the policy's pi(v | prompt, y_<i) (rules that need it), top-D.
     let policy = matches!(rule, Selection::TaylorGated | Selection::TopProb)
         .then(|| policy_full_logprobs(&s.model.net, asg, &group.moves, cfg.sampling.temperature));
@@ -225,6 +227,36 @@ pub fn frost_round(
     (taylor_s, secs(t))
 }
 
+/// The Taylor proposal computed `chunk` parents at a time (0 = all at once), to bound the
+/// judge backward's activation memory. Exact: each parent's score depends on its own move
+/// embeddings only, so the per-parent results do not depend on the chunking (up to float
+/// rounding). Counts one judge backward per group, as the unchunked proposal does.
+pub fn taylor_in_chunks(
+    judge: &Qwen3,
+    prog: &judge::CompiledProgram,
+    parents: &[Vec<u32>],
+    chunk: usize,
+    budget: &mut Budget,
+) -> judge::Taylor {
+    if chunk == 0 || chunk >= parents.len() {
+        return judge::taylor_proposal(judge, prog, parents, budget);
+    }
+    let backwards = budget.backwards;
+    let parts: Vec<judge::Taylor> = parents
+        .chunks(chunk)
+        .map(|p| judge::taylor_proposal(judge, prog, p, budget))
+        .collect();
+    budget.backwards = backwards + 1;
+    let cat =
+        |f: fn(&judge::Taylor) -> &Tensor| Tensor::cat(&parts.iter().map(f).collect::<Vec<_>>(), 0);
+    judge::Taylor {
+        estimate: cat(|t| &t.estimate),
+        grad: cat(|t| &t.grad),
+        target_term: cat(|t| &t.target_term),
+        score: parts.iter().flat_map(|t| t.score.clone()).collect(),
+    }
+}
+
 /// pi(v | prompt, y_<i) for every parent, position and token: [K, L, V] log-probs (CPU, f64),
 /// teacher-forced with the sampling mask and temperature.
 pub fn policy_full_logprobs(
@@ -240,106 +272,6 @@ pub fn policy_full_logprobs(
     let moves = moves_tensor(parents, net.device());
     let lp = model::move_logprobs(net, &prompts, &moves, &banned, temperature);
     lp.full.to_device(Device::Cpu).to_kind(Kind::Double)
-}
-
-/// The final groups as one batch: a prompt, a banned mask and a move per member.
-struct Batch {
-    prompts: Vec<Vec<i64>>,
-    banned: Tensor,
-    moves: Tensor,
-}
-
-impl Batch {
-    fn new(assignments: &[Assignment], groups: &[Group], device: Device) -> Self {
-        // One row per group member.
-        let rows: Vec<&Assignment> = assignments
-            .iter()
-            .zip(groups)
-            .flat_map(|(a, g)| std::iter::repeat_n(a, g.moves.len()))
-            .collect();
-        let all_moves: Vec<Vec<u32>> = groups.iter().flat_map(|g| g.moves.clone()).collect();
-        let banned: Vec<Tensor> = rows.iter().map(|a| a.banned.shallow_clone()).collect();
-        Batch {
-            prompts: rows.iter().map(|a| a.prompt_ids.clone()).collect(),
-            banned: Tensor::stack(&banned, 0),
-            moves: moves_tensor(&all_moves, device),
-        }
-    }
-}
-
-/// Log-probs of the final group under the current policy, the loss, one AdamW step. Old
-/// log-probs are the same forward detached (one pass per batch: the ratio starts at 1).
-fn update(
-    s: &mut Setup,
-    opt: &mut AdamW,
-    assignments: &[Assignment],
-    groups: &[Group],
-    adv: &[Vec<f64>],
-) -> UpdateMetrics {
-    let u = &s.cfg.update;
-    let temp = s.cfg.sampling.temperature;
-    let net = &s.model.net;
-    let b = Batch::new(assignments, groups, net.device());
-    let adv_flat: Vec<f32> = adv.iter().flatten().map(|&a| a as f32).collect();
-    let adv_t = Tensor::from_slice(&adv_flat).to_device(net.device());
-
-    // Reference (adapters off) for the KL term, without grad.
-    let reference = (u.kl_beta > 0.0).then(|| {
-        let _g = tch::no_grad_guard();
-        let judge = s.judge();
-        let _off = AdaptersOff::new(judge);
-        model::move_logprobs(judge, &b.prompts, &b.moves, &b.banned, temp)
-    });
-
-    opt.zero_grad();
-    let lp = model::move_logprobs(net, &b.prompts, &b.moves, &b.banned, temp);
-    let entropy = tch::no_grad(|| grpo::entropy(&lp.full.detach()));
-    let old = lp.token.detach();
-    let out = match u.rule {
-        UpdateRule::Grpo => {
-            let reference = reference.as_ref().map(|r| &r.token);
-            grpo::grpo_loss(&lp.token, &old, &adv_t, reference, u)
-        }
-        UpdateRule::Reinforce => {
-            let reference = reference.as_ref().map(|r| &r.full);
-            grpo::reinforce_loss(&lp.token, Some(&lp.full), &adv_t, reference, u)
-        }
-    };
-    let settings = optim::Settings {
-        lr: u.lr,
-        beta1: u.beta1,
-        beta2: u.beta2,
-        eps: u.adam_eps,
-        weight_decay: u.weight_decay,
-        grad_clip: u.grad_clip,
-    };
-    let grad_norm = step_if_finite(opt, &out.loss, &settings);
-    UpdateMetrics {
-        entropy,
-        kl: out.kl,
-        loss: out.loss.double_value(&[]),
-        grad_norm: grad_norm.unwrap_or(0.0),
-        clip_frac: out.clip_frac,
-        skipped: grad_norm.is_none(),
-    }
-}
-
-/// Backward and one AdamW step, unless the loss or any gradient is not finite: then the step
-/// is skipped with a warning and neither the weights nor the optimizer state change, so a
-/// later checkpoint never holds a NaN. Returns the gradient norm, or None when skipped.
-fn step_if_finite(opt: &mut AdamW, loss: &Tensor, settings: &optim::Settings) -> Option<f64> {
-    let value = loss.double_value(&[]);
-    if !value.is_finite() {
-        tracing::warn!("non-finite loss ({value}): step skipped, weights unchanged");
-        return None;
-    }
-    loss.backward();
-    if opt.grad_norm().is_none() {
-        tracing::warn!("non-finite gradient: step skipped, weights unchanged");
-        opt.zero_grad();
-        return None;
-    }
-    Some(opt.step(settings))
 }
 
 fn frost_metrics(groups: &[Group], reward: &RewardMetrics, k: usize) -> FrostMetrics {
@@ -401,46 +333,4 @@ fn samples_line(
         })
         .collect();
     SamplesLine { step, assignments }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn settings() -> optim::Settings {
-        optim::Settings {
-            lr: 0.1,
-            beta1: 0.9,
-            beta2: 0.999,
-            eps: 1e-8,
-            weight_decay: 0.0,
-            grad_clip: 1.0,
-        }
-    }
-
-    fn opt_over(w: &Tensor) -> AdamW {
-        AdamW::new(vec![("w".into(), w.shallow_clone())], |_| true)
-    }
-
-    #[test]
-    fn non_finite_loss_or_gradient_leaves_weights_and_optimizer_untouched() {
-        let w = Tensor::from_slice(&[0.0f32, 1.0]).set_requires_grad(true);
-        let mut opt = opt_over(&w);
-        // NaN loss.
-        let nan_loss = (&w * f64::NAN).sum(Kind::Float);
-        assert_eq!(step_if_finite(&mut opt, &nan_loss, &settings()), None);
-        // Finite loss, infinite gradient: d sqrt(w)/dw at w = 0.
-        opt.zero_grad();
-        let inf_grad = w.sqrt().sum(Kind::Float);
-        assert!(inf_grad.double_value(&[]).is_finite());
-        assert_eq!(step_if_finite(&mut opt, &inf_grad, &settings()), None);
-        assert_eq!(opt.step, 0);
-        assert_eq!(Vec::<f32>::try_from(&w.detach()).unwrap(), vec![0.0, 1.0]);
-        // A finite step still moves the weights.
-        opt.zero_grad();
-        let ok = (&w * &w).sum(Kind::Float) + w.sum(Kind::Float);
-        assert!(step_if_finite(&mut opt, &ok, &settings()).is_some());
-        assert_eq!(opt.step, 1);
-        assert_ne!(Vec::<f32>::try_from(&w.detach()).unwrap(), vec![0.0, 1.0]);
-    }
 }

@@ -1,0 +1,233 @@
+//! Step 7's update: log-probs of the final groups under the policy, the loss of the update rule
+//! with its KL term, one AdamW step. `update.micro_batch` splits the rows into micro-batches
+//! whose gradients accumulate before the one step: the loss is a mean over rows (moves, or
+//! tokens, all moves having L tokens), so weighting each micro-batch's loss by its share of the
+//! rows gives exactly the full batch's gradient.
+
+use tch::{Device, Tensor};
+
+use super::metrics::UpdateMetrics;
+use super::setup::Setup;
+use super::step::{moves_tensor, Group};
+use crate::assignments::Assignment;
+use crate::config::{KlEstimator, UpdateRule};
+use crate::grpo;
+use crate::judge::AdaptersOff;
+use crate::model;
+use crate::optim::{self, AdamW};
+
+/// The final groups as one batch: a prompt, a banned mask, a move and an advantage per member.
+struct Batch {
+    prompts: Vec<Vec<i64>>,
+    banned: Tensor,
+    moves: Tensor,
+    adv: Tensor,
+}
+
+impl Batch {
+    fn new(assignments: &[Assignment], groups: &[Group], adv: &[Vec<f64>], device: Device) -> Self {
+        // One row per group member.
+        let rows: Vec<&Assignment> = assignments
+            .iter()
+            .zip(groups)
+            .flat_map(|(a, g)| std::iter::repeat_n(a, g.moves.len()))
+            .collect();
+        let all_moves: Vec<Vec<u32>> = groups.iter().flat_map(|g| g.moves.clone()).collect();
+        let banned: Vec<Tensor> = rows.iter().map(|a| a.banned.shallow_clone()).collect();
+        let adv_flat: Vec<f32> = adv.iter().flatten().map(|&a| a as f32).collect();
+        Batch {
+            prompts: rows.iter().map(|a| a.prompt_ids.clone()).collect(),
+            banned: Tensor::stack(&banned, 0),
+            moves: moves_tensor(&all_moves, device),
+            adv: Tensor::from_slice(&adv_flat).to_device(device),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.prompts.len()
+    }
+
+    /// Rows `start..start + len`.
+    fn rows(&self, start: usize, len: usize) -> Batch {
+        let (s, l) = (start as i64, len as i64);
+        Batch {
+            prompts: self.prompts[start..start + len].to_vec(),
+            banned: self.banned.narrow(0, s, l),
+            moves: self.moves.narrow(0, s, l),
+            adv: self.adv.narrow(0, s, l),
+        }
+    }
+}
+
+/// What one micro-batch adds, already weighted by its share of the rows.
+#[derive(Default)]
+struct Sums {
+    loss: f64,
+    entropy: f64,
+    kl: f64,
+    clip_frac: f64,
+}
+
+/// Log-probs of the final groups under the current policy, the loss, one AdamW step. Old
+/// log-probs are the same forward detached (one pass per batch: the ratio starts at 1).
+pub(super) fn update(
+    s: &mut Setup,
+    opt: &mut AdamW,
+    assignments: &[Assignment],
+    groups: &[Group],
+    adv: &[Vec<f64>],
+) -> UpdateMetrics {
+    let b = Batch::new(assignments, groups, adv, s.model.net.device());
+    let n = b.len();
+    let chunk = match s.cfg.update.micro_batch {
+        0 => n,
+        m => m.min(n),
+    };
+    opt.zero_grad();
+    let mut sums = Sums::default();
+    let mut finite = true;
+    for start in (0..n).step_by(chunk) {
+        let part = b.rows(start, chunk.min(n - start));
+        let share = part.len() as f64 / n as f64;
+        let out = micro_batch_loss(s, &part);
+        let Some(value) = accumulate(&out.loss, share) else {
+            finite = false;
+            break;
+        };
+        sums.loss += value * share;
+        sums.entropy += out.entropy * share;
+        sums.kl += out.kl * share;
+        sums.clip_frac += out.clip_frac * share;
+    }
+    let u = &s.cfg.update;
+    let settings = optim::Settings {
+        lr: u.lr,
+        beta1: u.beta1,
+        beta2: u.beta2,
+        eps: u.adam_eps,
+        weight_decay: u.weight_decay,
+        grad_clip: u.grad_clip,
+    };
+    let grad_norm = if finite {
+        step_if_finite(opt, &settings)
+    } else {
+        None
+    };
+    if grad_norm.is_none() {
+        opt.zero_grad();
+    }
+    UpdateMetrics {
+        entropy: sums.entropy,
+        kl: sums.kl,
+        loss: if finite { sums.loss } else { f64::NAN },
+        grad_norm: grad_norm.unwrap_or(0.0),
+        clip_frac: sums.clip_frac,
+        skipped: grad_norm.is_none(),
+    }
+}
+
+/// One micro-batch's loss (differentiable) and figures.
+struct PartOut {
+    loss: Tensor,
+    entropy: f64,
+    kl: f64,
+    clip_frac: f64,
+}
+
+fn micro_batch_loss(s: &Setup, b: &Batch) -> PartOut {
+    let u = &s.cfg.update;
+    let temp = s.cfg.sampling.temperature;
+    // Reference (the player's base weights, adapters off) for the KL term, without grad.
+    let reference = (u.kl_beta > 0.0).then(|| {
+        let _g = tch::no_grad_guard();
+        let reference = s.reference();
+        let _off = AdaptersOff::new(reference);
+        model::move_logprobs(reference, &b.prompts, &b.moves, &b.banned, temp)
+    });
+    let lp = model::move_logprobs(&s.model.net, &b.prompts, &b.moves, &b.banned, temp);
+    let entropy = tch::no_grad(|| grpo::entropy(&lp.full.detach()));
+    let old = lp.token.detach();
+    let kl = reference.as_ref().map(|r| match u.kl_estimator() {
+        KlEstimator::K3 => grpo::k3_kl(&lp.token, &r.token),
+        KlEstimator::Exact => grpo::exact_kl(&lp.full, &r.full),
+    });
+    let out = match u.rule {
+        UpdateRule::Grpo => grpo::grpo_loss(&lp.token, &old, &b.adv, kl.as_ref(), u),
+        UpdateRule::Reinforce => grpo::reinforce_loss(&lp.token, &b.adv, kl.as_ref(), u),
+    };
+    PartOut {
+        loss: out.loss,
+        entropy,
+        kl: out.kl,
+        clip_frac: out.clip_frac,
+    }
+}
+
+/// Backward of `loss * share` into the accumulated gradients and the loss's value, unless the
+/// loss is not finite: then nothing is accumulated (the step will be skipped).
+fn accumulate(loss: &Tensor, share: f64) -> Option<f64> {
+    let value = loss.double_value(&[]);
+    if !value.is_finite() {
+        tracing::warn!("non-finite loss ({value}): step skipped, weights unchanged");
+        return None;
+    }
+    (loss * share).backward();
+    Some(value)
+}
+
+/// One AdamW step on the accumulated gradients, unless a gradient is not finite: then the step
+/// is skipped with a warning and neither the weights nor the optimizer state change, so a
+/// later checkpoint never holds a NaN. Returns the gradient norm, or None when skipped.
+fn step_if_finite(opt: &mut AdamW, settings: &optim::Settings) -> Option<f64> {
+    if opt.grad_norm().is_none() {
+        tracing::warn!("non-finite gradient: step skipped, weights unchanged");
+        return None;
+    }
+    Some(opt.step(settings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tch::Kind;
+
+    fn settings() -> optim::Settings {
+        optim::Settings {
+            lr: 0.1,
+            beta1: 0.9,
+            beta2: 0.999,
+            eps: 1e-8,
+            weight_decay: 0.0,
+            grad_clip: 1.0,
+        }
+    }
+
+    fn opt_over(w: &Tensor) -> AdamW {
+        AdamW::new(vec![("w".into(), w.shallow_clone())], |_| true)
+    }
+
+    #[test]
+    fn non_finite_loss_or_gradient_leaves_weights_and_optimizer_untouched() {
+        let w = Tensor::from_slice(&[0.0f32, 1.0]).set_requires_grad(true);
+        let mut opt = opt_over(&w);
+        // NaN loss.
+        let nan_loss = (&w * f64::NAN).sum(Kind::Float);
+        assert_eq!(accumulate(&nan_loss, 1.0), None);
+        assert!(!w.grad().defined(), "nothing accumulated");
+        // Finite loss, infinite gradient: d sqrt(w)/dw at w = 0.
+        opt.zero_grad();
+        let inf_grad = w.sqrt().sum(Kind::Float);
+        assert!(inf_grad.double_value(&[]).is_finite());
+        assert!(accumulate(&inf_grad, 1.0).is_some());
+        assert_eq!(step_if_finite(&mut opt, &settings()), None);
+        assert_eq!(opt.step, 0);
+        assert_eq!(Vec::<f32>::try_from(&w.detach()).unwrap(), vec![0.0, 1.0]);
+        // A finite step still moves the weights.
+        opt.zero_grad();
+        let ok = (&w * &w).sum(Kind::Float) + w.sum(Kind::Float);
+        assert!(accumulate(&ok, 0.5).is_some());
+        assert!(step_if_finite(&mut opt, &settings()).is_some());
+        assert_eq!(opt.step, 1);
+        assert_ne!(Vec::<f32>::try_from(&w.detach()).unwrap(), vec![0.0, 1.0]);
+    }
+}
