@@ -34,6 +34,12 @@ pub enum AssignmentError {
     CorpusTooShort { split: String, need: usize },
     #[error("game {game}: the player prompt is empty")]
     EmptyPrompt { game: String },
+    #[error(
+        "game {game} is not deterministic: the same config, seed ({seed}) and passages gave a \
+         different round on replay; a game must be a pure function of its inputs (use the round \
+         seed, e.g. frost_sdk::Rng, for randomness), or exact resume and comparisons break"
+    )]
+    NotDeterministic { game: String, seed: u64 },
     #[error("game {game}: {source}")]
     Round {
         game: String,
@@ -288,6 +294,26 @@ impl Dealer {
                 source,
             })?;
         self.assignment(tok, round)
+    }
+
+    /// [`Dealer::deal`], then the same round played again in a fresh instance: a game whose
+    /// round differs on replay is refused (training checks one round at setup; `game-check
+    /// --verify` on demand).
+    pub fn deal_verified(
+        &mut self,
+        tok: &Tok,
+        split: &TokenizedSplit,
+        seed: u64,
+    ) -> Result<Assignment, AssignmentError> {
+        let first = self.deal(tok, split, seed)?;
+        let again = self.deal(tok, split, seed)?;
+        if first.round != again.round {
+            return Err(AssignmentError::NotDeterministic {
+                game: self.game_name.clone(),
+                seed,
+            });
+        }
+        Ok(first)
     }
 
     fn assignment(&self, tok: &Tok, round: Round) -> Result<Assignment, AssignmentError> {

@@ -26,6 +26,28 @@ pub fn printable(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the panic report of this thread silenced (the caller turns the panic into an
+/// error line). Other threads and other code keep the default report.
+pub fn quiet_panics<R>(f: impl FnOnce() -> R) -> R {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                default(info);
+            }
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let out = f();
+    QUIET.with(|q| q.set(was));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::printable;
@@ -36,6 +58,17 @@ mod tests {
         assert_eq!(
             printable("\u{1b}[2Jx\r\u{7}\u{202e}y"),
             "\\u{1b}[2Jx\\u{d}\\u{7}\\u{202e}y"
+        );
+    }
+
+    #[test]
+    fn a_quiet_panic_is_caught_and_the_hook_restored_for_others() {
+        let caught = super::quiet_panics(|| std::panic::catch_unwind(|| panic!("libtorch: oom")));
+        let payload = caught.unwrap_err();
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"libtorch: oom"));
+        assert!(
+            !super::QUIET.with(|q| q.get()),
+            "the flag is reset after the call"
         );
     }
 }

@@ -627,3 +627,35 @@ fn what_a_game_says_reaches_the_terminal_escaped() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn a_game_whose_rounds_differ_on_replay_is_refused() {
+    let check = |game: &std::path::Path, native: bool| {
+        let mut c = frost_host();
+        c.args([
+            "game-check",
+            game.to_str().unwrap(),
+            "--verify",
+            "--set",
+            "mode=unstable",
+        ])
+        .arg("--tokenizer")
+        .arg(&crate::common::sample_tokenizer().1)
+        .env("FROST_LOG", "warn");
+        if native {
+            c.arg("--allow-native");
+        }
+        c.output().unwrap()
+    };
+    // Natively, std's RandomState draws from the OS: the replay differs and is refused.
+    let o = check(&native_lib("frost_test_hostile"), true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("not deterministic") && err.contains("hostile") && err.lines().count() == 1,
+        "{err}"
+    );
+    // In the sandbox the same code's entropy is seeded by the round: it replays exactly.
+    let o = check(&hostile_wasm(), false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

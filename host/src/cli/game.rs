@@ -43,6 +43,10 @@ pub struct GameCheckArgs {
     /// Allow loading a native plugin (unsandboxed code: only for games you trust).
     #[arg(long)]
     pub allow_native: bool,
+    /// Play the round twice in fresh instances and fail if the two differ (a game must be a
+    /// pure function of its config, seed and passages).
+    #[arg(long)]
+    pub verify: bool,
 }
 
 /// Public-domain sample (Shakespeare, Sonnets 1-3) for `game-check` without `--text`.
@@ -134,7 +138,10 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
         }
         None => SAMPLE_TEXT.to_string(),
     };
-    print!("{}", check_report(game, &config, &tok, &text, args.seed)?);
+    print!(
+        "{}",
+        check_report(game, &config, &tok, &text, args.seed, args.verify)?
+    );
     Ok(())
 }
 
@@ -146,6 +153,7 @@ pub fn check_report(
     tok: &Tok,
     text: &str,
     seed: u64,
+    verify: bool,
 ) -> anyhow::Result<String> {
     let vocab = tok.vocab_size() as i64;
     let mut dealer = Dealer::new(game, config_json, tok, vocab, Device::Cpu)?;
@@ -154,7 +162,11 @@ pub fn check_report(
         text: text.to_string(),
     };
     let split = TokenizedSplit::new("--text", std::slice::from_ref(&doc), tok);
-    let asg = dealer.deal(tok, &split, seed)?;
+    let asg = if verify {
+        dealer.deal_verified(tok, &split, seed)?
+    } else {
+        dealer.deal(tok, &split, seed)?
+    };
     let info = dealer.game.info();
     let req = &dealer.requirements;
     Ok(format!(

@@ -81,6 +81,15 @@ pub enum TrainError {
     NoLoadableCheckpoint { path: PathBuf },
     #[error("step {step}: {msg}")]
     NonFinite { step: u64, msg: String },
+    #[error(
+        "step {step} (game {game}): libtorch failed: {msg}; the last checkpoint is intact, \
+         resume with --resume after fixing the cause (memory, or the game's limits)"
+    )]
+    Torch {
+        step: u64,
+        game: String,
+        msg: String,
+    },
     #[error(transparent)]
     Io(#[from] IoError),
 }
@@ -134,7 +143,7 @@ fn run_loop(
     let mut finite = guard::FiniteGuard::default();
     let mut last_saved = start;
     for step in start + 1..=cfg.steps {
-        let out = train_step(s, opt, step)?;
+        let out = guarded_step(s, opt, step)?;
         finite.after_step(step, out.metrics.update.skipped, opt)?;
         run.append("metrics.jsonl", &metrics::to_json(&out.metrics))?;
         if cfg.run.samples_every > 0 && step % cfg.run.samples_every == 0 {
@@ -257,4 +266,25 @@ fn evaluate_and_log(s: &mut Setup, run: &RunDir, step: u64) -> Result<EvalMetric
     let e = evaluate(s, step)?;
     run.append("eval.jsonl", &metrics::to_json(&e))?;
     Ok(e)
+}
+
+/// One step with libtorch's panics (an allocation failure, a shape error from what a round
+/// asked for) turned into one error naming the step and the game, instead of a panic.
+fn guarded_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, TrainError> {
+    let run = std::panic::AssertUnwindSafe(|| train_step(s, opt, step));
+    match crate::terminal::quiet_panics(|| std::panic::catch_unwind(run)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown error");
+            Err(TrainError::Torch {
+                step,
+                game: s.dealer.game_name.clone(),
+                msg: msg.lines().next().unwrap_or_default().to_string(),
+            })
+        }
+    }
 }

@@ -100,9 +100,10 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
             heldout.push(dealer.deal(&model.tokenizer, &heldout_split, seed)?);
         }
     }
-    // A first training assignment, so a game that rejects real rounds fails before the run starts.
+    // A first training assignment, played twice: a game that rejects real rounds, or whose
+    // rounds differ on replay (exact resume would break), fails before the run starts.
     let seed = derive_seed(cfg.seed, 1, STREAM_DEAL, 0);
-    dealer.deal(&model.tokenizer, &train_split, seed)?;
+    dealer.deal_verified(&model.tokenizer, &train_split, seed)?;
     Ok(Setup {
         cfg: cfg.clone(),
         model,

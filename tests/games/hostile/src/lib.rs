@@ -39,6 +39,9 @@ pub enum Mode {
     Escape,
     /// An error message full of terminal escape sequences and bidi overrides.
     Ansi,
+    /// A valid round whose prompt carries a value from std's RandomState: different on every
+    /// call natively, reproducible in the sandbox (whose entropy is seeded by the round).
+    Unstable,
     /// new_round reads a file.
     Files,
     /// new_round lists a directory.
@@ -201,6 +204,14 @@ impl Game for Hostile {
                 use std::hash::BuildHasher;
                 let h = std::collections::hash_map::RandomState::new().hash_one(42u64);
                 return Err(format!("hash={h}"));
+            }
+            Mode::Unstable => {
+                use std::hash::BuildHasher;
+                let h = std::collections::hash_map::RandomState::new().hash_one(42u64);
+                prompt = Prompt::Raw(vec![
+                    PromptSegment::Text(format!("{h} ")),
+                    PromptSegment::Tokens(ids.clone()),
+                ]);
             }
             Mode::HugeOutput => {
                 prompt = Prompt::Raw(vec![PromptSegment::Text("x".repeat(8 << 20))])
