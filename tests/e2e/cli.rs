@@ -13,7 +13,7 @@ use serde_json::Value;
 use frost_host::corpus::CorpusSource;
 use frost_host::pretrain::{pretrain, ModelSize, PretrainOptions};
 
-use crate::fixture::{fixture, run_cli, tmp, write_config};
+use crate::fixture::{fixture, run_cli, run_with_config, tmp};
 
 fn game_check(game: &str, args: &[&str], text: Option<&Path>) -> String {
     let mut cmd = frost_host();
@@ -137,18 +137,7 @@ fn game_check_errors_are_one_clear_line() {
 /// A failing run: non-zero exit, one clear message containing `needle`, no run directory left.
 fn assert_rejected(sets: &[&str], needle: &str) {
     let out = tmp("bad");
-    let cfg = write_config(&fixture().root, true);
-    let mut args = vec![
-        "--config",
-        cfg.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    for s in sets {
-        args.push("--set");
-        args.push(s);
-    }
-    let o = run_cli(&args);
+    let o = run_with_config(&out, sets, true);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success(), "{sets:?} should fail");
     assert!(

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use frost_host::config::{DeviceSpec, Dtype, LoraSection, TrainConfig};
 use frost_host::corpus::CorpusSource;
-use frost_host::model::{LoadOptions, LoadedModel};
+use frost_host::model::{LoadOptions, LoadedModel, LoraConfig};
 use frost_host::pretrain::{pretrain, ModelSize, PretrainOptions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -108,17 +108,7 @@ pub fn test_config(lora: bool) -> TrainConfig {
         r: 4,
         alpha: 8.0,
         dropout: 0.0,
-        target_modules: [
-            "q_proj",
-            "k_proj",
-            "v_proj",
-            "o_proj",
-            "gate_proj",
-            "up_proj",
-            "down_proj",
-        ]
-        .map(String::from)
-        .to_vec(),
+        target_modules: LoraConfig::ALL_TARGETS.map(String::from).to_vec(),
     });
     c.game.path = common::game_wasm("infill").display().to_string();
     c.game.config = toml::toml! {
@@ -189,7 +179,8 @@ pub fn train_run(out: &Path, sets: &[&str]) {
     train_run_with(out, sets, true)
 }
 
-pub fn train_run_with(out: &Path, sets: &[&str], lora: bool) {
+/// `frost-host --config <test_config(lora)> --out OUT --set ...`, whatever its outcome.
+pub fn run_with_config(out: &Path, sets: &[&str], lora: bool) -> std::process::Output {
     let cfg = write_config(&fixture().root, lora);
     let mut args = vec![
         "--config",
@@ -201,7 +192,11 @@ pub fn train_run_with(out: &Path, sets: &[&str], lora: bool) {
         args.push("--set");
         args.push(s);
     }
-    let o = run_cli(&args);
+    run_cli(&args)
+}
+
+pub fn train_run_with(out: &Path, sets: &[&str], lora: bool) {
+    let o = run_with_config(out, sets, lora);
     assert!(
         o.status.success(),
         "frost-host failed:\n{}",

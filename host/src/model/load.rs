@@ -233,30 +233,9 @@ impl LoadedModel {
         tokenizer_dir: &Path,
         opts: &LoadOptions,
     ) -> Result<Self, ModelError> {
-        let config = read_config(dir)?;
-        let tokenizer = Tok::from_dir(tokenizer_dir)?;
-        if tokenizer.vocab_size() as i64 > config.vocab_size {
-            return Err(ModelError::VocabTooLarge {
-                tokenizer: tokenizer.vocab_size(),
-                embedding: config.vocab_size,
-            });
-        }
-        let kind = opts.resolved_kind();
-        let mut vs = nn::VarStore::new(opts.device);
-        vs.set_kind(kind);
-        let mut net = Qwen3::build(vs.root(), &config, opts.lora.as_ref(), WeightInit::Empty)?;
-        net.set_token_limit(tokenizer.vocab_size() as i64);
-
-        load_weights(&vs, dir)?;
-        Ok(LoadedModel {
-            net,
-            vs,
-            tokenizer,
-            config,
-            device: opts.device,
-            kind,
-            source: Some(dir.to_path_buf()),
-        })
+        let model = Self::build(dir, tokenizer_dir, opts, |_| WeightInit::Empty)?;
+        load_weights(&model.vs, dir)?;
+        Ok(model)
     }
 
     /// A model of the shape in `dir/config.json` with random weights (normal(0,
@@ -266,6 +245,19 @@ impl LoadedModel {
         dir: &Path,
         tokenizer_dir: &Path,
         opts: &LoadOptions,
+    ) -> Result<Self, ModelError> {
+        Self::build(dir, tokenizer_dir, opts, |c| {
+            WeightInit::Normal(c.initializer_range)
+        })
+    }
+
+    /// The config, the tokenizer (checked against the embedding) and the network with
+    /// weights initialized by `init`: what `load_with_tokenizer` and `random` share.
+    fn build(
+        dir: &Path,
+        tokenizer_dir: &Path,
+        opts: &LoadOptions,
+        init: impl FnOnce(&Qwen3Config) -> WeightInit,
     ) -> Result<Self, ModelError> {
         let config = read_config(dir)?;
         let tokenizer = Tok::from_dir(tokenizer_dir)?;
@@ -278,7 +270,7 @@ impl LoadedModel {
         let kind = opts.resolved_kind();
         let mut vs = nn::VarStore::new(opts.device);
         vs.set_kind(kind);
-        let init = WeightInit::Normal(config.initializer_range);
+        let init = init(&config);
         let mut net = Qwen3::build(vs.root(), &config, opts.lora.as_ref(), init)?;
         net.set_token_limit(tokenizer.vocab_size() as i64);
         Ok(LoadedModel {
