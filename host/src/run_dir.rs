@@ -80,6 +80,17 @@ pub struct CheckpointState {
     /// The game's own config.
     #[serde(default)]
     pub game_config: Option<serde_json::Value>,
+    /// Training judge forwards and backwards up to and including `step`, so the cumulative
+    /// budget continues across a resume (absent in older checkpoints).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_budget_total: Option<BudgetTotal>,
+}
+
+/// Cumulative judge budget of a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct BudgetTotal {
+    pub forwards: u64,
+    pub backwards: u64,
 }
 
 impl CheckpointState {
@@ -285,6 +296,7 @@ mod tests {
             base_model: None,
             game_hash: None,
             game_config: None,
+            judge_budget_total: None,
         }
     }
 

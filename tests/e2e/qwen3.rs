@@ -39,7 +39,7 @@ fn copy_tokenizer(from: &Path, to: &Path) {
 fn step_rewards(out: &Path) -> Vec<f64> {
     jsonl(&out.join("metrics.jsonl"))
         .iter()
-        .map(|m| m["reward/mean"].as_f64().unwrap())
+        .map(|m| m["sampled/mean"].as_f64().unwrap())
         .collect()
 }
 

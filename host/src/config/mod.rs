@@ -368,6 +368,14 @@ pub struct EvalSection {
     pub assignments: usize,
     /// Samples per held-out assignment (best-of-N and mean).
     pub best_of: usize,
+    /// N of the training figure `sampled/best_of_N`: the expected best of N of the K sampled
+    /// moves (capped at K), so that methods with different K compare at the same N.
+    #[serde(default = "default_train_best_of")]
+    pub train_best_of: usize,
+}
+
+fn default_train_best_of() -> usize {
+    4
 }
 
 /// `[run]`: checkpoints, logs and the process.

@@ -29,6 +29,9 @@ impl TrainConfig {
                 "must be >= 0 (0 = libtorch's default)",
             ));
         }
+        if self.eval.train_best_of == 0 {
+            return Err(invalid("eval.train_best_of", "must be >= 1"));
+        }
         if self.eval.every > 0 {
             if self.eval.assignments == 0 {
                 return Err(invalid(

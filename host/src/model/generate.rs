@@ -75,10 +75,21 @@ fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
 /// The ban is applied again after the temperature (a temperature above 1 would otherwise lift
 /// banned logits back into reach) and banned probabilities are zeroed before the draw, so a
 /// banned token is never emitted; the dealer guarantees every row has a legal token.
-fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, rng: &mut ChaCha8Rng) -> Tensor {
+/// Returns the tokens [N] and the entropy (nats) [N] of the distribution each was drawn from
+/// (0 under greedy decoding, a point mass).
+fn pick(
+    logits: &Tensor,
+    ban: &Tensor,
+    params: &SamplingParams,
+    rng: &mut ChaCha8Rng,
+) -> (Tensor, Tensor) {
     let logits = logits.masked_fill(ban, MASKED_LOGIT);
     if params.temperature <= 0.0 {
-        return logits.argmax(-1, false);
+        let n = logits.size()[0];
+        return (
+            logits.argmax(-1, false),
+            Tensor::zeros([n], (Kind::Float, logits.device())),
+        );
     }
     let mut logits = (logits / params.temperature).masked_fill(ban, MASKED_LOGIT);
     let v = logits.size()[1];
@@ -95,7 +106,14 @@ fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, rng: &mut ChaCha
         let drop = drop_sorted.zeros_like().scatter(1, &idx, &drop_sorted);
         logits = logits.masked_fill(&drop, MASKED_LOGIT);
     }
-    draw(&logits.softmax(-1, Kind::Float).masked_fill(ban, 0.0), rng)
+    let probs = logits.softmax(-1, Kind::Float).masked_fill(ban, 0.0);
+    (draw(&probs, rng), entropy_of(&probs))
+}
+
+/// -sum p log p per row of `probs` [N, V]; zero-probability entries add nothing.
+fn entropy_of(probs: &Tensor) -> Tensor {
+    let plogp = probs * probs.clamp_min(f64::MIN_POSITIVE).log();
+    -plogp.sum_dim_intlist(-1, false, Kind::Float)
 }
 
 /// One index per row of `probs` [N, V] by inverse CDF with uniforms from our own generator,
@@ -128,6 +146,21 @@ pub fn sample(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
+    sample_impl(net, prompts, k, l, params, banned, seed, true).0
+}
+
+/// As [`sample`], and the entropy (nats) [B*k, L] of the distribution each token was drawn
+/// from: the policy's own sampling distribution (temperature, bans, top-k, top-p) along its own
+/// samples, at no extra forward. The tokens are exactly [`sample`]'s.
+pub fn sample_with_entropy(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> (Tensor, Tensor) {
     sample_impl(net, prompts, k, l, params, banned, seed, true)
 }
 
@@ -141,7 +174,7 @@ pub fn sample_no_cache(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, false)
+    sample_impl(net, prompts, k, l, params, banned, seed, false).0
 }
 
 #[allow(
@@ -161,7 +194,7 @@ fn sample_impl(
     banned: &Tensor,
     seed: u64,
     use_cache: bool,
-) -> Tensor {
+) -> (Tensor, Tensor) {
     let _guard = tch::no_grad_guard();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dev = net.device();
@@ -174,6 +207,7 @@ fn sample_impl(
     let last_logits = |h: &Tensor| net.logits(&h.select(1, -1));
     let one = |m: &Tensor| m.ones_like().narrow(1, 0, 1);
     let mut out = Vec::with_capacity(l);
+    let mut ent = Vec::with_capacity(l);
     if use_cache {
         // Prefill each prompt once, then copy its cache for the k samples.
         let mut cache = net.new_cache();
@@ -183,8 +217,9 @@ fn sample_impl(
         let mut mask = rep(&mask0);
         let mut last_pos = rep(&pos0.select(1, -1));
         for step in 0..l {
-            let tok = pick(&logits, &ban, params, &mut rng);
+            let (tok, h_tok) = pick(&logits, &ban, params, &mut rng);
             out.push(tok.shallow_clone());
+            ent.push(h_tok);
             if step + 1 == l {
                 break;
             }
@@ -202,7 +237,8 @@ fn sample_impl(
         let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
         for _ in 0..l {
             let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
-            let tok = pick(&last_logits(&h), &ban, params, &mut rng);
+            let (tok, h_tok) = pick(&last_logits(&h), &ban, params, &mut rng);
+            ent.push(h_tok);
             ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
             mask = Tensor::cat(&[&mask, &one(&mask)], 1);
             pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
@@ -210,9 +246,12 @@ fn sample_impl(
         }
     }
     if out.is_empty() {
-        return Tensor::zeros([b * kk, 0], (Kind::Int64, dev));
+        return (
+            Tensor::zeros([b * kk, 0], (Kind::Int64, dev)),
+            Tensor::zeros([b * kk, 0], (Kind::Float, dev)),
+        );
     }
-    Tensor::stack(&out, 1)
+    (Tensor::stack(&out, 1), Tensor::stack(&ent, 1))
 }
 
 /// Teacher-forced log-probs of moves under the policy.
@@ -353,10 +392,30 @@ mod tests {
                     top_k: 0,
                 };
                 for _ in 0..50 {
-                    let t = pick(&logits, &ban, &params, &mut rng);
+                    let (t, h) = pick(&logits, &ban, &params, &mut rng);
                     assert_eq!(t.int64_value(&[0]), 0, "{params:?}");
+                    // One legal token: a point mass.
+                    assert!(h.double_value(&[0]).abs() < 1e-6, "{params:?}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn pick_reports_the_entropy_of_the_distribution_it_draws_from() {
+        // Uniform over 4 tokens: ln 4. With token 3 banned: ln 3. Top-2 of [1, 1, 0, 0]: ln 2.
+        let flat = Tensor::zeros([1, 4], (Kind::Float, tch::Device::Cpu));
+        let two = Tensor::from_slice(&[1.0f32, 1.0, 0.0, 0.0]).view([1, 4]);
+        let none = Tensor::from_slice(&[false; 4]).view([1, 4]);
+        let ban3 = Tensor::from_slice(&[false, false, false, true]).view([1, 4]);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let mut p = SamplingParams::default();
+        let mut h = |logits: &Tensor, p: &SamplingParams, ban: &Tensor| {
+            pick(logits, ban, p, &mut rng).1.double_value(&[0])
+        };
+        assert!((h(&flat, &p, &none) - 4f64.ln()).abs() < 1e-5);
+        assert!((h(&flat, &p, &ban3) - 3f64.ln()).abs() < 1e-5);
+        p.top_k = 2;
+        assert!((h(&two, &p, &none) - 2f64.ln()).abs() < 1e-5);
     }
 }

@@ -6,11 +6,20 @@ use std::path::Path;
 use super::setup::Setup;
 use super::TrainError;
 use crate::optim::AdamW;
-use crate::run_dir::{CheckpointState, RunDir};
+use crate::run_dir::{BudgetTotal, CheckpointState, RunDir};
 
-/// Save the state after `step`.
-pub fn save(s: &Setup, opt: &AdamW, run: &RunDir, step: u64) -> Result<(), TrainError> {
-    let state = state_of(s, step);
+/// Save the state after `step`, with the training judge budget spent up to it.
+pub fn save(
+    s: &Setup,
+    opt: &AdamW,
+    run: &RunDir,
+    step: u64,
+    budget_total: BudgetTotal,
+) -> Result<(), TrainError> {
+    let state = CheckpointState {
+        judge_budget_total: Some(budget_total),
+        ..state_of(s, step)
+    };
     let full_ft = s.cfg.model.lora.is_none();
     let path = run.checkpoint(
         &state,
@@ -36,6 +45,7 @@ pub fn state_of(s: &Setup, step: u64) -> CheckpointState {
         base_model: Some(s.identity.base_model.clone()),
         game_hash: Some(s.identity.game_hash.clone()),
         game_config: Some(s.identity.game_config.clone()),
+        judge_budget_total: None,
     }
 }
 

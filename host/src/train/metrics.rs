@@ -11,7 +11,9 @@ use serde_json::Value;
 pub struct StepMetrics {
     pub step: u64,
     #[serde(flatten)]
-    pub reward: RewardMetrics,
+    pub sampled: SampledMetrics,
+    #[serde(flatten)]
+    pub refined: RefinedMetrics,
     #[serde(flatten)]
     pub update: UpdateMetrics,
     #[serde(flatten)]
@@ -22,40 +24,113 @@ pub struct StepMetrics {
     pub time: PhaseTimes,
 }
 
-/// Scores of the group as sampled (on-policy), and after Frost's refinement.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct RewardMetrics {
-    #[serde(rename = "reward/mean")]
+/// The group as the policy sampled it (before Frost): the figures that compare across methods.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SampledMetrics {
     pub mean: f64,
-    #[serde(rename = "reward/std")]
     pub std: f64,
     /// Mean over assignments of the std within each group.
-    #[serde(rename = "reward/group_std")]
     pub group_std: f64,
-    /// Mean over assignments of the best sampled score.
-    #[serde(rename = "reward/best_of_k")]
-    pub best_of_k: f64,
-    /// Mean of the final (refined) scores, what the update trains on.
-    #[serde(rename = "reward/refined_mean")]
-    pub refined_mean: f64,
+    /// N of `best_of` (`eval.train_best_of`, capped at K): part of the JSON name.
+    pub n: usize,
+    /// Mean over assignments of the expected best of N of the K sampled scores.
+    pub best_of: f64,
+    /// Mean per-token entropy (nats) of the sampling distribution along the sampled moves.
+    pub entropy: f64,
+    /// Mean over assignments of distinct moves / K.
+    pub distinct: f64,
 }
 
-impl RewardMetrics {
-    /// `sampled[a]` and `refined[a]`: the scores of assignment a's group before and after Frost.
-    pub fn over(sampled: &[Vec<f64>], refined: &[Vec<f64>]) -> Self {
-        let flat: Vec<f64> = sampled.iter().flatten().copied().collect();
+impl SampledMetrics {
+    /// `scores[a]` and `moves[a]`: assignment a's sampled group; `entropy` as measured while
+    /// sampling; `n` the requested best-of N (capped at K).
+    pub fn over(scores: &[Vec<f64>], moves: &[&[Vec<u32>]], entropy: f64, n: usize) -> Self {
+        let flat: Vec<f64> = scores.iter().flatten().copied().collect();
         let (mean, std) = mean_std(&flat);
-        let per_group =
-            |f: fn(&[f64]) -> f64| sampled.iter().map(|g| f(g)).sum::<f64>() / sampled.len() as f64;
-        let refined: Vec<f64> = refined.iter().flatten().copied().collect();
-        RewardMetrics {
+        let k = scores.first().map_or(0, |g| g.len());
+        let n = n.min(k).max(1);
+        SampledMetrics {
             mean,
             std,
-            group_std: per_group(|g| mean_std(g).1),
-            best_of_k: per_group(|g| g.iter().copied().fold(f64::NEG_INFINITY, f64::max)),
-            refined_mean: mean_std(&refined).0,
+            group_std: mean_over(scores, |g| mean_std(g).1),
+            n,
+            best_of: mean_over(scores, |g| expected_best_of(g, n)),
+            entropy,
+            distinct: mean_over(moves, |m| distinct_frac(m)),
         }
     }
+
+    pub fn best_of_key(&self) -> String {
+        format!("sampled/best_of_{}", self.n)
+    }
+}
+
+// By hand: the best-of key carries N.
+impl Serialize for SampledMetrics {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(6))?;
+        m.serialize_entry("sampled/mean", &self.mean)?;
+        m.serialize_entry("sampled/std", &self.std)?;
+        m.serialize_entry("sampled/group_std", &self.group_std)?;
+        m.serialize_entry(&self.best_of_key(), &self.best_of)?;
+        m.serialize_entry("sampled/entropy", &self.entropy)?;
+        m.serialize_entry("sampled/distinct", &self.distinct)?;
+        m.end()
+    }
+}
+
+/// The group after Frost's refinement, what the update trains on (the sampled group for GRPO).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct RefinedMetrics {
+    #[serde(rename = "refined/mean")]
+    pub mean: f64,
+    /// Mean over assignments of the group's best score.
+    #[serde(rename = "refined/best")]
+    pub best: f64,
+}
+
+impl RefinedMetrics {
+    pub fn over(scores: &[Vec<f64>]) -> Self {
+        let flat: Vec<f64> = scores.iter().flatten().copied().collect();
+        RefinedMetrics {
+            mean: mean_std(&flat).0,
+            best: mean_over(scores, |g| g.iter().copied().fold(f64::NEG_INFINITY, f64::max)),
+        }
+    }
+}
+
+/// The expected maximum of `n` of `scores` drawn without replacement: unbiased for the best of
+/// n fresh samples when `scores` are i.i.d. samples (n <= scores.len()). Sorted ascending, the
+/// i-th smallest (1-based) is the maximum of C(i-1, n-1) of the C(K, n) subsets.
+pub fn expected_best_of(scores: &[f64], n: usize) -> f64 {
+    let k = scores.len();
+    assert!(n >= 1 && n <= k, "best of {n} of {k} scores");
+    let mut sorted = scores.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let total = binomial(k, n);
+    (n..=k)
+        .map(|i| binomial(i - 1, n - 1) / total * sorted[i - 1])
+        .sum()
+}
+
+fn binomial(n: usize, r: usize) -> f64 {
+    (0..r).fold(1.0, |acc, j| acc * (n - j) as f64 / (j + 1) as f64)
+}
+
+/// Distinct moves / number of moves.
+pub fn distinct_frac(moves: &[Vec<u32>]) -> f64 {
+    let distinct: std::collections::HashSet<&Vec<u32>> = moves.iter().collect();
+    distinct.len() as f64 / moves.len().max(1) as f64
+}
+
+/// Population variance.
+pub fn variance(xs: &[f64]) -> f64 {
+    mean_std(xs).1.powi(2)
+}
+
+/// Mean over groups of `f(group)`.
+fn mean_over<G>(groups: &[G], f: impl Fn(&G) -> f64) -> f64 {
+    groups.iter().map(f).sum::<f64>() / groups.len().max(1) as f64
 }
 
 /// Mean and population standard deviation.
@@ -69,7 +144,9 @@ fn mean_std(xs: &[f64]) -> (f64, f64) {
 /// The update: the loss and what it did to the policy.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct UpdateMetrics {
-    /// Mean token entropy of the policy over the final group.
+    /// Mean token entropy of the policy over the group trained on (after Frost: its children
+    /// included, so it does not compare across methods; `sampled/entropy` does).
+    #[serde(rename = "refined/entropy")]
     pub entropy: f64,
     pub kl: f64,
     pub loss: f64,
@@ -86,7 +163,7 @@ pub struct FrostMetrics {
     /// Fraction of the group's members replaced by a child.
     #[serde(rename = "frost/replaced_frac")]
     pub replaced_frac: f64,
-    /// `reward/refined_mean - reward/mean`.
+    /// `refined/mean - sampled/mean`.
     #[serde(rename = "frost/mean_gain")]
     pub mean_gain: f64,
     /// Distinct children verified per assignment.
@@ -94,13 +171,19 @@ pub struct FrostMetrics {
     pub children: f64,
 }
 
-/// The judge budget of the step (evaluation not included).
+/// The judge budget of the step, and of the run up to and including it (evaluation not
+/// included).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct BudgetMetrics {
     #[serde(rename = "budget/judge_forwards")]
     pub judge_forwards: u64,
     #[serde(rename = "budget/judge_backwards")]
     pub judge_backwards: u64,
+    /// Since step 0 (continued across --resume).
+    #[serde(rename = "budget/judge_forwards_total")]
+    pub judge_forwards_total: u64,
+    #[serde(rename = "budget/judge_backwards_total")]
+    pub judge_backwards_total: u64,
     /// Identical sampled moves are scored once, so this can be below A * K.
     #[serde(rename = "budget/judge_forwards_sampled")]
     pub judge_forwards_sampled: u64,
@@ -163,8 +246,9 @@ impl PhaseTimes {
     }
 }
 
-/// One `eval.jsonl` line: held-out best-of-N and mean score, averaged over assignments.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// One `eval.jsonl` line: held-out figures averaged over assignments, on the policy's own
+/// samples (N per assignment), and the training budget spent so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct EvalMetrics {
     pub step: u64,
     /// N of best-of-N (`eval.best_of`): part of the JSON name, `eval/best_of_{N}`.
@@ -173,6 +257,15 @@ pub struct EvalMetrics {
     pub mean: f64,
     /// The game's reference move's score, for scale (None when the game gives none).
     pub reference: Option<f64>,
+    /// Mean per-token entropy (nats) of the sampling distribution along the samples drawn.
+    pub entropy: f64,
+    /// Mean over assignments of the (population) variance of the N scores.
+    pub score_var: f64,
+    /// Mean over assignments of distinct moves / N.
+    pub distinct: f64,
+    /// Training judge forwards and backwards up to and including `step` (0 at step 0).
+    pub judge_forwards_total: u64,
+    pub judge_backwards_total: u64,
 }
 
 impl EvalMetrics {
@@ -185,11 +278,16 @@ impl EvalMetrics {
 // By hand: the best-of key carries the configured N.
 impl Serialize for EvalMetrics {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(4))?;
+        let mut m = s.serialize_map(Some(9))?;
         m.serialize_entry("step", &self.step)?;
         m.serialize_entry(&self.best_of_key(), &self.best_of)?;
         m.serialize_entry("eval/mean", &self.mean)?;
         m.serialize_entry("eval/reference", &self.reference)?;
+        m.serialize_entry("eval/entropy", &self.entropy)?;
+        m.serialize_entry("eval/score_var", &self.score_var)?;
+        m.serialize_entry("eval/distinct", &self.distinct)?;
+        m.serialize_entry("budget/judge_forwards_total", &self.judge_forwards_total)?;
+        m.serialize_entry("budget/judge_backwards_total", &self.judge_backwards_total)?;
         m.end()
     }
 }
@@ -232,13 +330,33 @@ pub fn to_json(line: &impl Serialize) -> Value {
 mod tests {
     use super::*;
 
+    fn keys(v: &Value) -> Vec<String> {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    }
+
+    fn sorted(want: &str) -> Vec<String> {
+        let mut w: Vec<String> = want.split_whitespace().map(String::from).collect();
+        w.sort();
+        w
+    }
+
     #[test]
     fn step_line_keeps_its_names() {
+        let (a, b) = (vec![vec![1u32], vec![1], vec![2]], vec![vec![3u32]; 3]);
         let m = StepMetrics {
             step: 3,
-            reward: RewardMetrics::over(&[vec![1.0, 3.0], vec![2.0, 2.0]], &[vec![4.0, 3.0]]),
+            sampled: SampledMetrics::over(
+                &[vec![1.0, 3.0, 2.0], vec![2.0, 2.0, 2.0]],
+                &[&a, &b],
+                1.25,
+                2,
+            ),
+            refined: RefinedMetrics::over(&[vec![4.0, 3.0, 2.0], vec![2.0, 2.0, 5.0]]),
             budget: BudgetMetrics {
                 judge_forwards: 8,
+                judge_forwards_total: 24,
                 ..Default::default()
             },
             time: PhaseTimes {
@@ -248,30 +366,75 @@ mod tests {
             ..Default::default()
         };
         let v = to_json(&m);
-        let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-        let want = "step reward/mean reward/std reward/group_std reward/best_of_k \
-             reward/refined_mean entropy kl loss grad_norm clip_frac skipped frost/replaced_frac \
-             frost/mean_gain frost/children budget/judge_forwards budget/judge_backwards \
+        let want = "step sampled/mean sampled/std sampled/group_std sampled/best_of_2 \
+             sampled/entropy sampled/distinct refined/mean refined/best refined/entropy kl \
+             loss grad_norm clip_frac skipped frost/replaced_frac frost/mean_gain \
+             frost/children budget/judge_forwards budget/judge_backwards \
+             budget/judge_forwards_total budget/judge_backwards_total \
              budget/judge_forwards_sampled budget/judge_forwards_children \
              budget/judge_forwards_per_assignment time/sample_s time/score_s time/taylor_s \
              time/verify_s time/update_s time/step_s";
-        let mut keys_sorted = keys.clone();
-        keys_sorted.sort();
-        let mut want: Vec<&str> = want.split_whitespace().collect();
-        want.sort();
-        assert_eq!(keys_sorted, want);
+        assert_eq!(keys(&v), sorted(want));
         assert_eq!(v["step"], 3);
-        assert_eq!(v["reward/mean"], 2.0);
-        assert_eq!(v["reward/std"], 0.5f64.sqrt());
-        assert_eq!(v["reward/group_std"], 0.5);
-        assert_eq!(v["reward/best_of_k"], 2.5);
-        assert_eq!(v["reward/refined_mean"], 3.5);
+        assert_eq!(v["sampled/mean"], 2.0);
+        assert_eq!(v["sampled/std"], (1.0f64 / 3.0).sqrt());
+        assert_eq!(v["sampled/group_std"], (2.0f64 / 3.0).sqrt() / 2.0);
+        // Best of 2 of {1, 2, 3}: pairs' maxima 2, 3, 3 -> 8/3; of {2, 2, 2}: 2.
+        let bo2 = v["sampled/best_of_2"].as_f64().unwrap();
+        assert!((bo2 - (8.0 / 3.0 + 2.0) / 2.0).abs() < 1e-12, "{bo2}");
+        assert_eq!(v["sampled/entropy"], 1.25);
+        assert_eq!(v["sampled/distinct"], (2.0 / 3.0 + 1.0 / 3.0) / 2.0);
+        assert_eq!(v["refined/mean"], 3.0);
+        assert_eq!(v["refined/best"], 4.5);
         assert_eq!(v["budget/judge_forwards"], 8);
+        assert_eq!(v["budget/judge_forwards_total"], 24);
         assert_eq!(v["time/step_s"], 1.5);
         assert_eq!(v["skipped"], false);
         // The phase figures read back from a line (what `frost-host bench --phases` does).
         let t: PhaseTimes = serde_json::from_value(v).unwrap();
         assert_eq!(t, m.time);
+    }
+
+    #[test]
+    fn training_best_of_is_capped_at_k_and_named_by_it() {
+        let moves = vec![vec![1u32], vec![2]];
+        let m = SampledMetrics::over(&[vec![1.0, 5.0]], &[&moves], 0.0, 4);
+        assert_eq!(m.n, 2);
+        let v = to_json(&m);
+        assert_eq!(v["sampled/best_of_2"], 5.0);
+        assert!(v.get("sampled/best_of_4").is_none());
+    }
+
+    /// The mean over every n-subset of the subset's maximum.
+    fn brute_force(xs: &[f64], n: usize) -> f64 {
+        let k = xs.len();
+        let (mut sum, mut count) = (0.0, 0u32);
+        for mask in 0u32..(1 << k) {
+            if mask.count_ones() as usize != n {
+                continue;
+            }
+            let max = (0..k)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| xs[i])
+                .fold(f64::NEG_INFINITY, f64::max);
+            sum += max;
+            count += 1;
+        }
+        sum / count as f64
+    }
+
+    #[test]
+    fn expected_best_of_matches_brute_force_over_subsets() {
+        let xs = [-3.5, 2.0, 0.25, 2.0, -1.0, 7.5, 4.0, -0.5, 1.5, 3.0];
+        for k in 1..=xs.len() {
+            for n in 1..=k {
+                let (got, want) = (expected_best_of(&xs[..k], n), brute_force(&xs[..k], n));
+                assert!((got - want).abs() < 1e-9, "k={k} n={n}: {got} vs {want}");
+            }
+        }
+        // n = 1 is the mean, n = K the maximum.
+        assert!((expected_best_of(&xs, 1) - xs.iter().sum::<f64>() / 10.0).abs() < 1e-12);
+        assert_eq!(expected_best_of(&xs, 10), 7.5);
     }
 
     #[test]
@@ -281,16 +444,28 @@ mod tests {
             n,
             best_of: -1.5,
             mean: -2.0,
-            reference: None,
+            entropy: 0.5,
+            score_var: 4.0,
+            distinct: 0.75,
+            judge_forwards_total: 64,
+            judge_backwards_total: 8,
+            ..Default::default()
         };
         let v = to_json(&e(8));
+        let want = "step eval/best_of_8 eval/mean eval/reference eval/entropy eval/score_var \
+            eval/distinct budget/judge_forwards_total budget/judge_backwards_total";
+        assert_eq!(keys(&v), sorted(want));
         assert_eq!(v["eval/best_of_8"], -1.5);
         assert_eq!(v["eval/mean"], -2.0);
         assert_eq!(v["step"], 2);
         assert!(v["eval/reference"].is_null());
+        assert_eq!(v["eval/entropy"], 0.5);
+        assert_eq!(v["eval/score_var"], 4.0);
+        assert_eq!(v["eval/distinct"], 0.75);
+        assert_eq!(v["budget/judge_forwards_total"], 64);
+        assert_eq!(v["budget/judge_backwards_total"], 8);
         let v = to_json(&e(4));
         assert_eq!(v["eval/best_of_4"], -1.5);
         assert!(v.get("eval/best_of_8").is_none());
-        assert_eq!(v.as_object().unwrap().len(), 4);
     }
 }

@@ -26,13 +26,14 @@ use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
 use crate::optim::AdamW;
-use crate::run_dir::{CheckpointState, ResumeRecord, RunDir, RunDirError};
+use crate::run_dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
 
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use setup::{model_dir, setup, Setup};
 pub use step::{
-    frost_round, policy_full_logprobs, sample_moves, taylor_in_chunks, train_step, Group, StepOut,
+    frost_round, policy_full_logprobs, sample_moves, sample_moves_with_entropy, taylor_in_chunks,
+    train_step, Group, StepOut,
 };
 pub use summary::{summary_table, Summary};
 
@@ -110,8 +111,8 @@ pub struct RunRequest {
 pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
     let mut s = setup(&req.config)?;
     let mut opt = optimizer(&s);
-    let (run, start) = open_run(&req, &mut s, &mut opt)?;
-    let result = run_loop(&req, &mut s, &mut opt, &run, start, stop);
+    let (run, start, budget) = open_run(&req, &mut s, &mut opt)?;
+    let result = run_loop(&req, &mut s, &mut opt, &run, (start, budget), stop);
     if result.is_err() {
         run.discard_if_unstarted();
     }
@@ -123,7 +124,7 @@ fn run_loop(
     s: &mut Setup,
     opt: &mut AdamW,
     run: &RunDir,
-    start: u64,
+    (start, mut total): (u64, BudgetTotal),
     stop: &AtomicBool,
 ) -> Result<Summary, TrainError> {
     let cfg = s.cfg.clone();
@@ -138,25 +139,29 @@ fn run_loop(
     let mut summary = Summary::new(&req.out, start);
     let mut totals = summary::Totals::default();
     if start == 0 && cfg.eval.every > 0 {
-        summary.add_eval(evaluate_and_log(s, run, 0)?);
+        summary.add_eval(evaluate_and_log(s, run, 0, total)?);
     }
     let mut finite = guard::FiniteGuard::default();
     let mut last_saved = start;
     for step in start + 1..=cfg.steps {
-        let out = guarded_step(s, opt, step)?;
+        let mut out = guarded_step(s, opt, step)?;
         finite.after_step(step, out.metrics.update.skipped, opt)?;
+        total.forwards += out.metrics.budget.judge_forwards;
+        total.backwards += out.metrics.budget.judge_backwards;
+        out.metrics.budget.judge_forwards_total = total.forwards;
+        out.metrics.budget.judge_backwards_total = total.backwards;
         run.append("metrics.jsonl", &metrics::to_json(&out.metrics))?;
         if cfg.run.samples_every > 0 && step % cfg.run.samples_every == 0 {
             run.append("samples.jsonl", &metrics::to_json(&out.samples))?;
         }
         if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
-            summary.add_eval(evaluate_and_log(s, run, step)?);
+            summary.add_eval(evaluate_and_log(s, run, step, total)?);
         }
         summary.add_step(&out.metrics, &mut totals);
         let interrupted = stop.load(Ordering::SeqCst);
         let due = cfg.run.checkpoint_every > 0 && step % cfg.run.checkpoint_every == 0;
         if due || step == cfg.steps || interrupted {
-            checkpoint::save(s, opt, run, step)?;
+            checkpoint::save(s, opt, run, step, total)?;
             last_saved = step;
         }
         bar.set_position(step);
@@ -175,8 +180,9 @@ fn run_loop(
     }
     summary.finish(start, &totals);
     if last_saved != summary.steps_done && summary.steps_done > 0 {
-        checkpoint::save(s, opt, run, summary.steps_done)?;
+        checkpoint::save(s, opt, run, summary.steps_done, total)?;
     }
+    summary.budget_total = total;
     Ok(summary)
 }
 
@@ -191,18 +197,23 @@ pub fn optimizer(s: &Setup) -> AdamW {
 
 /// A new run directory, or the one being resumed with the weights and optimizer state of its
 /// latest loadable checkpoint (none: a run killed before its first one starts over from step
-/// 0). Returns it and the last step done.
-fn open_run(req: &RunRequest, s: &mut Setup, opt: &mut AdamW) -> Result<(RunDir, u64), TrainError> {
+/// 0). Returns it, the last step done and the training judge budget spent up to it.
+fn open_run(
+    req: &RunRequest,
+    s: &mut Setup,
+    opt: &mut AdamW,
+) -> Result<(RunDir, u64, BudgetTotal), TrainError> {
     if !req.resume {
-        return Ok((RunDir::create(&req.out, &s.cfg.to_toml())?, 0));
+        let run = RunDir::create(&req.out, &s.cfg.to_toml())?;
+        return Ok((run, 0, BudgetTotal::default()));
     }
     let run = RunDir::open(&req.out)?;
     let candidates = run.checkpoint_candidates();
     let mut start = None;
     for ckpt in &candidates {
         match load_checkpoint(req, s, opt, ckpt) {
-            Ok(step) => {
-                start = Some(step);
+            Ok(loaded) => {
+                start = Some(loaded);
                 break;
             }
             Err(e @ TrainError::Mismatch { .. }) => return Err(e),
@@ -214,8 +225,14 @@ fn open_run(req: &RunRequest, s: &mut Setup, opt: &mut AdamW) -> Result<(RunDir,
             path: req.out.clone(),
         });
     }
+    let (start, budget) = match start {
+        Some((step, budget)) => (Some(step), budget),
+        None => (None, None),
+    };
     run.rewind_logs(start)?;
     let after_step = start.unwrap_or(0);
+    // Checkpoints written before the total was recorded: the logs' per-step figures.
+    let budget = budget.unwrap_or_else(|| budget_from_logs(&req.out, after_step));
     run.record_resume(
         &s.cfg.to_toml(),
         &ResumeRecord {
@@ -229,17 +246,39 @@ fn open_run(req: &RunRequest, s: &mut Setup, opt: &mut AdamW) -> Result<(RunDir,
         Some(step) => tracing::info!("resuming {} after step {step}", req.out.display()),
         None => tracing::info!("{} has no checkpoint: starting it over", req.out.display()),
     }
-    Ok((run, after_step))
+    Ok((run, after_step, budget))
+}
+
+/// The sum of the per-step judge budget in `metrics.jsonl` over steps 1..=`step`.
+fn budget_from_logs(dir: &std::path::Path, step: u64) -> BudgetTotal {
+    let text = std::fs::read_to_string(dir.join("metrics.jsonl")).unwrap_or_default();
+    let mut total = BudgetTotal::default();
+    for v in text.lines().filter_map(|l| serde_json::from_str::<StepBudget>(l).ok()) {
+        if v.step <= step {
+            total.forwards += v.forwards;
+            total.backwards += v.backwards;
+        }
+    }
+    total
+}
+
+#[derive(serde::Deserialize)]
+struct StepBudget {
+    step: u64,
+    #[serde(rename = "budget/judge_forwards")]
+    forwards: u64,
+    #[serde(rename = "budget/judge_backwards")]
+    backwards: u64,
 }
 
 /// Checks the checkpoint `ckpt` against this run (refusing a mismatch unless forced) and
-/// loads it. Returns its step.
+/// loads it. Returns its step and the judge budget total it recorded.
 fn load_checkpoint(
     req: &RunRequest,
     s: &mut Setup,
     opt: &mut AdamW,
     ckpt: &std::path::Path,
-) -> Result<u64, TrainError> {
+) -> Result<(u64, Option<BudgetTotal>), TrainError> {
     let state: CheckpointState = Checkpoints::read_state(ckpt).map_err(RunDirError::from)?;
     let mismatches = state.mismatches(&checkpoint::state_of(s, state.step));
     if !mismatches.is_empty() {
@@ -253,7 +292,7 @@ fn load_checkpoint(
         tracing::warn!("resuming despite: {what} (--force-resume)");
     }
     checkpoint::load(s, opt, ckpt)?;
-    Ok(state.step)
+    Ok((state.step, state.judge_budget_total))
 }
 
 fn unix_time() -> u64 {
@@ -262,8 +301,16 @@ fn unix_time() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-fn evaluate_and_log(s: &mut Setup, run: &RunDir, step: u64) -> Result<EvalMetrics, TrainError> {
-    let e = evaluate(s, step)?;
+/// Evaluate after `step`, with the training budget `total` spent so far, and log the line.
+fn evaluate_and_log(
+    s: &mut Setup,
+    run: &RunDir,
+    step: u64,
+    total: BudgetTotal,
+) -> Result<EvalMetrics, TrainError> {
+    let mut e = evaluate(s, step)?;
+    e.judge_forwards_total = total.forwards;
+    e.judge_backwards_total = total.backwards;
     run.append("eval.jsonl", &metrics::to_json(&e))?;
     Ok(e)
 }

@@ -7,8 +7,8 @@ use std::time::Instant;
 use tch::{Device, Kind, Tensor};
 
 use super::metrics::{
-    BudgetMetrics, FrostMetrics, PhaseTimes, RewardMetrics, SampledAssignment, SampledMove,
-    SamplesLine, StepMetrics,
+    BudgetMetrics, FrostMetrics, PhaseTimes, RefinedMetrics, SampledAssignment, SampledMetrics,
+    SampledMove, SamplesLine, StepMetrics,
 };
 use super::setup::Setup;
 use super::{TrainError, STREAM_DEAL, STREAM_FROST, STREAM_SAMPLE, STREAM_TORCH};
@@ -54,10 +54,13 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
         })
         .collect::<Result<Vec<Assignment>, _>>()?;
 
-    // 2. Sample K moves per assignment from the policy (adapters on).
+    // 2. Sample K moves per assignment from the policy (adapters on), with the entropy of the
+    // distribution each token was drawn from (the diversity figure that compares across
+    // methods: the policy's own samples, before Frost's children join the group).
     let t = Instant::now();
     let (params, sample_seed) = (sampling_params(&cfg), seed(STREAM_SAMPLE, 0));
-    let sampled = sample_moves(&s.model.net, &assignments, k, &params, sample_seed);
+    let (sampled, sampled_entropy) =
+        sample_moves_with_entropy(&s.model.net, &assignments, k, &params, sample_seed);
     time.sample_s = secs(t);
 
     // 3. Exact judge scores: one judge sequence per distinct move and move term.
@@ -96,12 +99,17 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     time.update_s = secs(t);
     time.step_s = secs(t_step);
 
-    let reward = RewardMetrics::over(&sampled_scores, &final_scores);
+    let sampled_groups: Vec<&[Vec<u32>]> = sampled.chunks(k).collect();
+    let entropy = sampled_entropy.iter().sum::<f64>() / sampled_entropy.len() as f64;
+    let n = cfg.eval.train_best_of;
+    let sampled_m = SampledMetrics::over(&sampled_scores, &sampled_groups, entropy, n);
+    let refined = RefinedMetrics::over(&final_scores);
     let metrics = StepMetrics {
         step,
-        frost: frost_metrics(&groups, &reward, k),
+        frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k),
         budget: budget_metrics(&budget, forwards_sampled, a_n),
-        reward,
+        sampled: sampled_m,
+        refined,
         update,
         time,
     };
@@ -141,6 +149,18 @@ pub fn sample_moves(
     params: &SamplingParams,
     seed: u64,
 ) -> Vec<Vec<u32>> {
+    sample_moves_with_entropy(net, assignments, k, params, seed).0
+}
+
+/// As [`sample_moves`], and each move's mean per-token entropy (nats) of the distribution its
+/// tokens were drawn from.
+pub fn sample_moves_with_entropy(
+    net: &Qwen3,
+    assignments: &[Assignment],
+    k: usize,
+    params: &SamplingParams,
+    seed: u64,
+) -> (Vec<Vec<u32>>, Vec<f64>) {
     let _guard = tch::no_grad_guard();
     let l = assignments[0].move_len;
     let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
@@ -151,8 +171,11 @@ pub fn sample_moves(
             .collect::<Vec<_>>(),
         0,
     );
-    let moves = model::sample(net, &prompts, k, l, params, &banned, seed);
-    rows_u32(&moves)
+    let (moves, entropy) = model::sample_with_entropy(net, &prompts, k, l, params, &banned, seed);
+    let entropy = entropy
+        .mean_dim(1, false, Kind::Double)
+        .to_device(Device::Cpu);
+    (rows_u32(&moves), Vec::<f64>::try_from(&entropy).expect("f64 entropies"))
 }
 
 fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
@@ -274,7 +297,7 @@ pub fn policy_full_logprobs(
     lp.full.to_device(Device::Cpu).to_kind(Kind::Double)
 }
 
-fn frost_metrics(groups: &[Group], reward: &RewardMetrics, k: usize) -> FrostMetrics {
+fn frost_metrics(groups: &[Group], mean_gain: f64, k: usize) -> FrostMetrics {
     let replaced: usize = groups
         .iter()
         .map(|g| g.replaced.iter().filter(|r| r.is_some()).count())
@@ -282,7 +305,7 @@ fn frost_metrics(groups: &[Group], reward: &RewardMetrics, k: usize) -> FrostMet
     let children: usize = groups.iter().map(|g| g.children).sum();
     FrostMetrics {
         replaced_frac: replaced as f64 / (groups.len() * k) as f64,
-        mean_gain: reward.refined_mean - reward.mean,
+        mean_gain,
         children: children as f64 / groups.len() as f64,
     }
 }
@@ -291,6 +314,9 @@ fn budget_metrics(budget: &Budget, forwards_sampled: u64, a_n: usize) -> BudgetM
     BudgetMetrics {
         judge_forwards: budget.forwards,
         judge_backwards: budget.backwards,
+        // The run loop adds the earlier steps' budget.
+        judge_forwards_total: budget.forwards,
+        judge_backwards_total: budget.backwards,
         judge_forwards_sampled: forwards_sampled,
         judge_forwards_children: budget.forwards - forwards_sampled,
         judge_forwards_per_assignment: budget.forwards as f64 / a_n as f64,

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::metrics::{EvalMetrics, PhaseTimes, StepMetrics};
+use super::metrics::{EvalMetrics, PhaseTimes, SampledMetrics, StepMetrics};
 use crate::config::TrainConfig;
 use crate::judge::Budget;
+use crate::run_dir::BudgetTotal;
 
 /// The figures printed at the end and returned to tests.
 #[derive(Debug, Clone, Default)]
@@ -19,6 +20,10 @@ pub struct Summary {
     pub replaced_frac_mean: f64,
     /// Judge forwards and backwards of the steps of this process (evaluation not included).
     pub budget: Budget,
+    /// The run's training judge budget from step 0 (earlier processes included on resume).
+    pub budget_total: BudgetTotal,
+    /// The last step's sampled-group figures (the policy's own samples).
+    pub last_sampled: Option<SampledMetrics>,
     /// Mean seconds per step by phase.
     pub phase_s: PhaseTimes,
     pub interrupted: bool,
@@ -46,6 +51,7 @@ impl Summary {
         self.budget.forwards += m.budget.judge_forwards;
         self.budget.backwards += m.budget.judge_backwards;
         self.skipped_steps += m.update.skipped as u64;
+        self.last_sampled = Some(m.sampled.clone());
         totals.replaced_frac += m.frost.replaced_frac;
         totals.time.add(&m.time);
     }
@@ -80,6 +86,14 @@ pub fn summary_table(s: &Summary) -> String {
             "eval mean (first -> last)",
             format!("{:.3} -> {:.3}", f.mean, l.mean),
         );
+        line(
+            "eval entropy (first -> last)",
+            format!("{:.3} -> {:.3}", f.entropy, l.entropy),
+        );
+        line(
+            "eval distinct (first -> last)",
+            format!("{:.3} -> {:.3}", f.distinct, l.distinct),
+        );
         if let Some(r) = l.reference {
             line("reference move score", format!("{r:.3}"));
         }
@@ -88,10 +102,23 @@ pub fn summary_table(s: &Summary) -> String {
         "replaced fraction (mean)",
         format!("{:.3}", s.replaced_frac_mean),
     );
+    if let Some(m) = &s.last_sampled {
+        line(
+            &format!("last step sampled best-of-{}", m.n),
+            format!("{:.3} (mean {:.3}, entropy {:.3})", m.best_of, m.mean, m.entropy),
+        );
+    }
+    let total = s.budget_total;
     line(
         "judge forwards / backwards",
-        format!("{} / {}", s.budget.forwards, s.budget.backwards),
+        format!("{} / {}", total.forwards, total.backwards),
     );
+    if (total.forwards, total.backwards) != (s.budget.forwards, s.budget.backwards) {
+        line(
+            "  of which this process",
+            format!("{} / {}", s.budget.forwards, s.budget.backwards),
+        );
+    }
     for (k, v) in s.phase_s.named() {
         line(&format!("time/{k} (s per step)"), format!("{v:.3}"));
     }
@@ -122,8 +149,13 @@ pub(super) fn progress_bar(cfg: &TrainConfig, start: u64) -> ProgressBar {
 /// The progress bar's message: the last step's figures and the last evaluation.
 pub(super) fn live_figures(m: &StepMetrics, eval: Option<&EvalMetrics>) -> String {
     let mut s = format!(
-        "reward {:.2} best {:.2} repl {:.2} ent {:.2} {:.1}s/step",
-        m.reward.mean, m.reward.best_of_k, m.frost.replaced_frac, m.update.entropy, m.time.step_s
+        "mean {:.2} bo{} {:.2} repl {:.2} ent {:.2} {:.1}s/step",
+        m.sampled.mean,
+        m.sampled.n,
+        m.sampled.best_of,
+        m.frost.replaced_frac,
+        m.sampled.entropy,
+        m.time.step_s
     );
     if let Some(e) = eval {
         s.push_str(&format!(
@@ -146,6 +178,9 @@ mod tests {
             best_of,
             mean: -3.0,
             reference: Some(-1.0),
+            entropy: 2.0 - step as f64 / 2.0,
+            distinct: 1.0,
+            ..Default::default()
         };
         let mut totals = Totals::default();
         let mut s = Summary::new(Path::new("runs/x"), 0);
@@ -160,10 +195,17 @@ mod tests {
             m.frost.replaced_frac = 0.25 * step as f64;
             m.time.step_s = 2.0;
             m.update.skipped = step == 2;
+            m.sampled.n = 4;
+            m.sampled.best_of = -2.5;
             s.add_step(&m, &mut totals);
         }
         s.add_eval(eval(2, -1.5));
         s.finish(0, &totals);
+        // Resumed after step 3 of an earlier process that spent 40 / 5.
+        s.budget_total = BudgetTotal {
+            forwards: 56,
+            backwards: 7,
+        };
         let t = summary_table(&s);
         let value = |key: &str| {
             let line = t.lines().find(|l| l.trim_start().starts_with(key));
@@ -173,7 +215,11 @@ mod tests {
         let best = value("eval best-of-4 (first -> last)");
         assert_eq!(best, "-2.000 (step 0) -> -1.500 (step 2)");
         assert_eq!(value("replaced fraction (mean)"), "0.375");
-        assert_eq!(value("judge forwards / backwards"), "16 / 2");
+        assert_eq!(value("judge forwards / backwards"), "56 / 7");
+        assert_eq!(value("of which this process"), "16 / 2");
+        assert_eq!(value("eval entropy (first -> last)"), "2.000 -> 1.000");
+        let last = value("last step sampled best-of-4");
+        assert_eq!(last, "-2.500 (mean 0.000, entropy 0.000)");
         assert_eq!(value("time/step (s per step)"), "2.000");
         assert_eq!(value("time/sample (s per step)"), "0.000");
         assert_eq!(value("skipped (non-finite)"), "1");
