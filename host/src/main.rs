@@ -32,6 +32,8 @@ enum Command {
     Demo(cli::train::DemoArgs),
     /// Speed figures for the model and the training phases on this machine.
     Bench(cli::bench::BenchArgs),
+    /// Train a grid of settings x seeds as run directories (resumable, --jobs, --slurm).
+    Sweep(cli::sweep::SweepArgs),
 }
 
 fn main() {
@@ -51,6 +53,7 @@ fn main() {
         Some(Command::Schema) => cli::train::schema(),
         Some(Command::Demo(a)) => cli::train::demo(a),
         Some(Command::Bench(a)) => cli::bench::run(a),
+        Some(Command::Sweep(a)) => cli::sweep::run(a),
     };
     if let Err(err) = result {
         eprintln!(

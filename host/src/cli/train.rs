@@ -46,7 +46,7 @@ pub struct DemoArgs {
     pub out: Option<PathBuf>,
 }
 
-static STOP: AtomicBool = AtomicBool::new(false);
+pub static STOP: AtomicBool = AtomicBool::new(false);
 
 extern "C" fn on_sigint(_: libc::c_int) {
     // Second Ctrl-C: leave at once.
@@ -56,7 +56,7 @@ extern "C" fn on_sigint(_: libc::c_int) {
 }
 
 /// Ctrl-C raises a flag; the loop saves a checkpoint after the current step and stops.
-fn install_ctrlc() {
+pub fn install_ctrlc() {
     let handler: extern "C" fn(libc::c_int) = on_sigint;
     // SAFETY: the handler only touches an atomic and calls the async-signal-safe _exit.
     unsafe {

@@ -110,9 +110,10 @@ fn pick(
     (draw(&probs, rng), entropy_of(&probs))
 }
 
-/// -sum p log p per row of `probs` [N, V]; zero-probability entries add nothing.
+/// -sum p log p per row of `probs` [N, V]; zero-probability entries add nothing (the clamp,
+/// representable in f32 and bf16, keeps 0 * log 0 from being NaN).
 fn entropy_of(probs: &Tensor) -> Tensor {
-    let plogp = probs * probs.clamp_min(f64::MIN_POSITIVE).log();
+    let plogp = probs * probs.clamp_min(1e-30).log();
     -plogp.sum_dim_intlist(-1, false, Kind::Float)
 }
 
