@@ -16,6 +16,7 @@ mod qwen3;
 mod resume;
 mod rundir;
 mod sandbox;
+mod sweep;
 mod tokenizer;
 mod update;
 mod xent;

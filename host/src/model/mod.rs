@@ -11,8 +11,7 @@ use std::path::PathBuf;
 
 pub use generate::{
     left_pad, move_logprobs, move_logprobs_no_cache, sample, sample_no_cache, sample_with_entropy,
-    MoveLogProbs,
-    SamplingParams, MASKED_LOGIT,
+    MoveLogProbs, SamplingParams, MASKED_LOGIT,
 };
 pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
 pub use lora::{LoraConfig, LoraLinear};

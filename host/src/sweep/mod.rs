@@ -38,10 +38,7 @@ pub enum SweepError {
     #[error("--only {index}: the sweep has {count} runs (0..{count})")]
     NoSuchRun { index: usize, count: usize },
     #[error("cannot start {run}: {source}")]
-    Spawn {
-        run: String,
-        source: std::io::Error,
-    },
+    Spawn { run: String, source: std::io::Error },
     #[error(transparent)]
     Lock(#[from] crate::run_lock::LockError),
     #[error(transparent)]

@@ -284,7 +284,9 @@ fn planned(
     let resolved = TrainConfig::from_toml(&texts[&config], &origin, &overrides).map_err(err)?;
     Ok(PlannedRun {
         index,
-        dir: PathBuf::from("runs").join(&label).join(format!("seed-{seed}")),
+        dir: PathBuf::from("runs")
+            .join(&label)
+            .join(format!("seed-{seed}")),
         setting: label,
         seed,
         name,
@@ -367,7 +369,10 @@ mod tests {
         let e = err("seeds = [0]\nsteps = 3\n[[setting]]\nlabel = \"a\"\n");
         assert!(e.contains("unknown field `steps`"), "{e}");
         let e = err("seeds = [0]\n[[setting]]\nlable = \"a\"\n");
-        assert!(e.contains("setting") && e.contains("unknown field `lable`"), "{e}");
+        assert!(
+            e.contains("setting") && e.contains("unknown field `lable`"),
+            "{e}"
+        );
         let e = err("seeds = [0]\n");
         assert!(e.contains("no [[setting]]"), "{e}");
         let e = err("seeds = [0]\n[[setting]]\nlabel = \"a/b\"\n");
@@ -376,7 +381,9 @@ mod tests {
         assert!(e.contains("used twice"), "{e}");
         // An unknown config key in one setting's override: named with the run, before any
         // run starts.
-        let e = err(&format!("{TWO}[[setting]]\nlabel = \"bad\"\nset = [\"frost.bogus=1\"]\n"));
+        let e = err(&format!(
+            "{TWO}[[setting]]\nlabel = \"bad\"\nset = [\"frost.bogus=1\"]\n"
+        ));
         assert!(
             e.contains("run `bad/seed-3`") && e.contains("bogus") && !e.contains('\n'),
             "{e}"

@@ -235,7 +235,11 @@ fn steps_logged(dir: &Path) -> u64 {
 /// The run's error line (`error: ...`), else its last non-empty line.
 fn last_log_line(log: &Path) -> Option<String> {
     let text = std::fs::read_to_string(log).ok()?;
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let line = lines
         .iter()
         .rev()
@@ -283,7 +287,10 @@ impl View {
                 format!("done {}", run.name)
             }
             Status::Failed => format!("FAILED {}: {}", run.name, why.unwrap_or("")),
-            _ => format!("interrupted {} (continues on the next invocation)", run.name),
+            _ => format!(
+                "interrupted {} (continues on the next invocation)",
+                run.name
+            ),
         };
         self.say(&line);
     }

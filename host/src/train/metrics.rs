@@ -94,7 +94,9 @@ impl RefinedMetrics {
         let flat: Vec<f64> = scores.iter().flatten().copied().collect();
         RefinedMetrics {
             mean: mean_std(&flat).0,
-            best: mean_over(scores, |g| g.iter().copied().fold(f64::NEG_INFINITY, f64::max)),
+            best: mean_over(scores, |g| {
+                g.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+            }),
         }
     }
 }

@@ -253,7 +253,10 @@ fn open_run(
 fn budget_from_logs(dir: &std::path::Path, step: u64) -> BudgetTotal {
     let text = std::fs::read_to_string(dir.join("metrics.jsonl")).unwrap_or_default();
     let mut total = BudgetTotal::default();
-    for v in text.lines().filter_map(|l| serde_json::from_str::<StepBudget>(l).ok()) {
+    for v in text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<StepBudget>(l).ok())
+    {
         if v.step <= step {
             total.forwards += v.forwards;
             total.backwards += v.backwards;

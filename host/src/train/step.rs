@@ -175,7 +175,10 @@ pub fn sample_moves_with_entropy(
     let entropy = entropy
         .mean_dim(1, false, Kind::Double)
         .to_device(Device::Cpu);
-    (rows_u32(&moves), Vec::<f64>::try_from(&entropy).expect("f64 entropies"))
+    (
+        rows_u32(&moves),
+        Vec::<f64>::try_from(&entropy).expect("f64 entropies"),
+    )
 }
 
 fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {

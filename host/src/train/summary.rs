@@ -72,7 +72,7 @@ impl Summary {
 /// The end-of-run table.
 pub fn summary_table(s: &Summary) -> String {
     let mut out = format!("run {}\n", s.run_dir.display());
-    let mut line = |k: &str, v: String| out.push_str(&format!("  {k:<28} {v}\n"));
+    let mut line = |k: &str, v: String| out.push_str(&format!("  {k:<31} {v}\n"));
     line("steps", format!("{}", s.steps_done));
     if let (Some(f), Some(l)) = (s.first_eval, s.last_eval) {
         line(
@@ -105,7 +105,10 @@ pub fn summary_table(s: &Summary) -> String {
     if let Some(m) = &s.last_sampled {
         line(
             &format!("last step sampled best-of-{}", m.n),
-            format!("{:.3} (mean {:.3}, entropy {:.3})", m.best_of, m.mean, m.entropy),
+            format!(
+                "{:.3} (mean {:.3}, entropy {:.3})",
+                m.best_of, m.mean, m.entropy
+            ),
         );
     }
     let total = s.budget_total;
