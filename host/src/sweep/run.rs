@@ -122,21 +122,10 @@ pub fn run(plan: &Plan, opts: &SweepOptions, stop: &AtomicBool) -> Result<Outcom
                 }
                 Some(exit) => {
                     a.bar.finish_and_clear();
-                    let interrupted = exit.code() == Some(130) || stop.load(Ordering::SeqCst);
-                    let (status, message) = if exit.success() {
-                        outcome.finished += 1;
-                        (Status::Done, None)
-                    } else if interrupted {
-                        outcome.interrupted = true;
-                        (Status::Pending, None)
-                    } else {
-                        let why = last_log_line(&log_path(&opts.out, run))
-                            .unwrap_or_else(|| format!("exited with {exit}"));
-                        outcome.failed.push((run.name.clone(), why.clone()));
-                        (Status::Failed, Some(why))
-                    };
-                    set_status(&opts.out, plan, run, status, message.clone())?;
-                    view.finished(run, status, message.as_deref());
+                    let stopped = stop.load(Ordering::SeqCst);
+                    let (status, why) = ended(&opts.out, run, exit, stopped, &mut outcome);
+                    set_status(&opts.out, plan, run, status, why.clone())?;
+                    view.finished(run, status, why.as_deref());
                 }
             }
         }
@@ -145,6 +134,29 @@ pub fn run(plan: &Plan, opts: &SweepOptions, stop: &AtomicBool) -> Result<Outcom
     outcome.interrupted |= stop.load(Ordering::SeqCst);
     view.main.finish_and_clear();
     Ok(outcome)
+}
+
+/// The status a run ended in (and why it failed), counted in `outcome`: done on exit 0,
+/// pending when interrupted (Ctrl-C: it continues next time), else failed.
+fn ended(
+    out: &Path,
+    run: &PlannedRun,
+    exit: std::process::ExitStatus,
+    stopped: bool,
+    outcome: &mut Outcome,
+) -> (Status, Option<String>) {
+    if exit.success() {
+        outcome.finished += 1;
+        (Status::Done, None)
+    } else if exit.code() == Some(130) || stopped {
+        outcome.interrupted = true;
+        (Status::Pending, None)
+    } else {
+        let why =
+            last_log_line(&log_path(out, run)).unwrap_or_else(|| format!("exited with {exit}"));
+        outcome.failed.push((run.name.clone(), why.clone()));
+        (Status::Failed, Some(why))
+    }
 }
 
 fn log_path(out: &Path, run: &PlannedRun) -> PathBuf {

@@ -338,3 +338,26 @@ fn guarded_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, Tr
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_older_checkpoint_without_a_budget_total_sums_the_logged_steps() {
+        let d = tempfile::tempdir().unwrap();
+        let line = |step: u64, f: u64, b: u64| {
+            format!(
+                "{{\"step\": {step}, \"budget/judge_forwards\": {f}, \"budget/judge_backwards\": {b}}}\n"
+            )
+        };
+        let text = line(1, 8, 1) + &line(2, 7, 1) + &line(3, 8, 1);
+        std::fs::write(d.path().join("metrics.jsonl"), text).unwrap();
+        let total = budget_from_logs(d.path(), 2);
+        assert_eq!((total.forwards, total.backwards), (15, 2));
+        assert_eq!(
+            budget_from_logs(&d.path().join("none"), 2),
+            BudgetTotal::default()
+        );
+    }
+}
