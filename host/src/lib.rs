@@ -25,6 +25,7 @@ pub mod pretrain;
 pub mod round_checks;
 pub mod run_dir;
 pub mod run_lock;
+pub mod selection_study;
 pub mod terminal;
 pub mod threads;
 pub mod train;

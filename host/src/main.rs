@@ -32,6 +32,9 @@ enum Command {
     Demo(cli::train::DemoArgs),
     /// Speed figures for the model and the training phases on this machine.
     Bench(cli::bench::BenchArgs),
+    /// Compare the Frost selection rules on the same sampled parents, every child rescored
+    /// exactly by the judge (fraction improved, exact gains, the estimate's quality).
+    AnalyzeSelection(cli::analyze::AnalyzeArgs),
 }
 
 fn main() {
@@ -51,6 +54,7 @@ fn main() {
         Some(Command::Schema) => cli::train::schema(),
         Some(Command::Demo(a)) => cli::train::demo(a),
         Some(Command::Bench(a)) => cli::bench::run(a),
+        Some(Command::AnalyzeSelection(a)) => cli::analyze::run(a),
     };
     if let Err(err) = result {
         eprintln!(
