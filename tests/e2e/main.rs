@@ -16,6 +16,7 @@ mod qwen3;
 mod resume;
 mod rundir;
 mod sandbox;
+mod selection;
 mod tokenizer;
 mod update;
 mod xent;

@@ -76,6 +76,7 @@ pub struct Rescored {
 /// What one group gave: its parents' scores, each rule's children, the two samples and each
 /// rule's key at the sampled candidates ([rule][candidate], -inf = invalid or gated out).
 pub struct GroupOutcome {
+    pub parents: Vec<Vec<u32>>,
     pub parent_scores: Vec<f64>,
     pub children: Vec<Vec<Rescored>>,
     pub uniform: Vec<Rescored>,
@@ -199,6 +200,7 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
             .collect()
     };
     GroupOutcome {
+        parents,
         parent_scores: scores,
         children,
         uniform_keys: at(&uniform),

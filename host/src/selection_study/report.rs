@@ -24,6 +24,8 @@ pub struct StudyReport {
     pub candidates: Candidates,
     /// Each group's parents' exact scores (to recount the figures from the children).
     pub parent_scores: Vec<Vec<f64>>,
+    /// Each group's parents (token ids): a child is its parent with `token` at `pos`.
+    pub parents: Vec<Vec<Vec<u32>>>,
 }
 
 #[derive(Serialize)]
@@ -128,6 +130,7 @@ pub(super) fn build(s: &Setup, opts: &StudyOptions, groups: &[GroupOutcome]) -> 
             plausible: candidate_figures(&pooled(|g| &g.plausible)),
         },
         parent_scores: groups.iter().map(|g| g.parent_scores.clone()).collect(),
+        parents: groups.iter().map(|g| g.parents.clone()).collect(),
     }
 }
 
