@@ -164,8 +164,12 @@ pub struct GameSection {
     pub config: toml::Table,
 }
 
-fn one() -> f64 {
-    1.0
+fn default_linear_weight() -> f64 {
+    0.1
+}
+
+fn default_taylor_weight() -> f64 {
+    2.0
 }
 
 fn empty_table() -> toml::Table {
@@ -327,12 +331,13 @@ pub struct FrostSection {
     /// Top-D over the whole group, D / K per parent, or round-robin over the parents.
     pub scope: Scope,
     /// `taylor-gain`, `prior-taylor`: weight of the Taylor linear term (the gradient's estimate
-    /// of the change to the later tokens) next to the exact target term; 1 = as estimated.
-    #[serde(default = "one")]
+    /// of the change to the later tokens) next to the exact target term; 1 = as estimated, 0 =
+    /// the exact target term alone. Default 0.1 (tuned by `analyze-selection`).
+    #[serde(default = "default_linear_weight")]
     pub linear_weight: f64,
     /// `prior-taylor`: weight of the judge's estimated improvement next to the policy's
-    /// log-prob (0 = `top-prob`).
-    #[serde(default = "one")]
+    /// log-prob (0 = `top-prob`). Default 2 (tuned by `analyze-selection`).
+    #[serde(default = "default_taylor_weight")]
     pub taylor_weight: f64,
     /// Mutation rounds per step (1 = the paper's method; more is an extension).
     pub rounds: usize,

@@ -159,22 +159,6 @@ fn rule_figures(groups: &[GroupOutcome], r: usize) -> RuleFigures {
     let kids: Vec<&Rescored> = groups.iter().flat_map(|g| &g.children[r]).collect();
     let col = |f: fn(&Rescored) -> f64| kids.iter().map(|c| f(c)).collect::<Vec<f64>>();
     let change = col(|c| c.exact - c.parent_score);
-    let key_rho = |samples: fn(&GroupOutcome) -> (&Vec<Rescored>, &Vec<Vec<f64>>)| {
-        let per_group: Vec<f64> = groups
-            .iter()
-            .map(|g| {
-                let (cands, keys) = samples(g);
-                let (x, y): (Vec<f64>, Vec<f64>) = keys[r]
-                    .iter()
-                    .zip(cands.iter())
-                    .filter(|(k, _)| k.is_finite())
-                    .map(|(k, c)| (*k, c.exact - c.parent_score))
-                    .unzip();
-                spearman(&x, &y)
-            })
-            .collect();
-        mean_finite(&per_group)
-    };
     RuleFigures {
         rule: String::new(),
         label: String::new(),
@@ -191,10 +175,37 @@ fn rule_figures(groups: &[GroupOutcome], r: usize) -> RuleFigures {
         target_mean: mean(&col(|c| c.target)),
         linear_mean: mean(&col(|c| c.linear)),
         rest_mean: mean(&col(|c| c.exact - c.parent_score - c.target)),
-        key_spearman_uniform: key_rho(|g| (&g.uniform, &g.uniform_keys)),
-        key_spearman_plausible: key_rho(|g| (&g.plausible, &g.plausible_keys)),
+        key_spearman_uniform: key_spearman(groups, r, Sample::Uniform),
+        key_spearman_plausible: key_spearman(groups, r, Sample::Plausible),
         children: kids.into_iter().cloned().collect(),
     }
+}
+
+enum Sample {
+    Uniform,
+    Plausible,
+}
+
+/// Spearman of rule `r`'s key and the exact change over a sample's candidates with a finite
+/// key, per group, averaged over the groups where it is defined.
+fn key_spearman(groups: &[GroupOutcome], r: usize, sample: Sample) -> f64 {
+    let per_group: Vec<f64> = groups
+        .iter()
+        .map(|g| {
+            let (cands, keys) = match sample {
+                Sample::Uniform => (&g.uniform, &g.uniform_keys),
+                Sample::Plausible => (&g.plausible, &g.plausible_keys),
+            };
+            let (x, y): (Vec<f64>, Vec<f64>) = keys[r]
+                .iter()
+                .zip(cands)
+                .filter(|(k, _)| k.is_finite())
+                .map(|(k, c)| (*k, c.exact - c.parent_score))
+                .unzip();
+            spearman(&x, &y)
+        })
+        .collect();
+    mean_finite(&per_group)
 }
 
 /// The group after step 6's strict replacement (the trainer's `frost::replacements`), and how
