@@ -122,10 +122,10 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     };
     let mut report = selection_study::run(&mut s, &opts)?;
     report.checkpoint = ckpt.map(|(d, _)| d.display().to_string());
-    print!("{}", report.table());
     let json = serde_json::to_string_pretty(&report)?;
     std::fs::write(&args.out, json + "\n")
         .with_context(|| format!("cannot write {}", args.out.display()))?;
+    print!("{}", report.table());
     println!("wrote {}", args.out.display());
     Ok(())
 }

@@ -108,41 +108,66 @@ pub fn run(s: &mut Setup, opts: &StudyOptions) -> Result<StudyReport, TrainError
     Ok(report::build(s, opts, &groups))
 }
 
-/// One group: sample, score, propose, let every rule pick, rescore everything exactly.
-fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> GroupOutcome {
+/// A group's parents and everything the rules read about them (CPU tensors).
+struct Sampled {
+    parents: Vec<Vec<u32>>,
+    scores: Vec<f64>,
+    taylor_scores: Vec<f64>,
+    estimate: Tensor,
+    target_term: Tensor,
+    prior: Tensor,
+    banned: Tensor,
+}
+
+impl Sampled {
+    fn proposal(&self) -> Proposal<'_> {
+        Proposal {
+            parents: &self.parents,
+            taylor: Some(TaylorView {
+                estimate: &self.estimate,
+                target_term: &self.target_term,
+                scores: &self.taylor_scores,
+            }),
+            policy_logp: Some(&self.prior),
+            banned: &self.banned,
+        }
+    }
+}
+
+/// Sample K parents from the policy, score them exactly, propose (Taylor, the policy prior).
+fn sample_group(s: &Setup, asg: &Assignment, seed: u64, budget: &mut Budget) -> Sampled {
     let cfg = &s.cfg;
-    let seed = |purpose| derive_seed(opts.seed, a as u64, STREAM_STUDY, purpose);
-    let k = cfg.sampling.k;
     let params = SamplingParams {
         temperature: cfg.sampling.temperature,
         top_p: cfg.sampling.top_p,
         top_k: cfg.sampling.top_k,
     };
-    tch::manual_seed(seed(SAMPLE) as i64);
-    let parents = train::sample_moves(
-        &s.model.net,
-        std::slice::from_ref(asg),
-        k,
-        &params,
-        seed(SAMPLE),
-    );
-    let mut budget = Budget::default();
-    let scores = judge::score(s.judge(), &asg.program, &parents, &mut budget);
+    tch::manual_seed(seed as i64);
+    let net = &s.model.net;
+    let k = cfg.sampling.k;
+    let parents = train::sample_moves(net, std::slice::from_ref(asg), k, &params, seed);
+    let scores = judge::score(s.judge(), &asg.program, &parents, budget);
     let chunk = cfg.frost.taylor_chunk;
-    let taylor = train::taylor_in_chunks(s.judge(), &asg.program, &parents, chunk, &mut budget);
-    let lp = train::policy_full_logprobs(&s.model.net, asg, &parents, cfg.sampling.temperature);
-    let (estimate, target_term) = (cpu(&taylor.estimate), cpu(&taylor.target_term));
-    let banned = cpu(&asg.banned);
-    let p = Proposal {
-        parents: &parents,
-        taylor: Some(TaylorView {
-            estimate: &estimate,
-            target_term: &target_term,
-            scores: &taylor.score,
-        }),
-        policy_logp: Some(&lp),
-        banned: &banned,
-    };
+    let taylor = train::taylor_in_chunks(s.judge(), &asg.program, &parents, chunk, budget);
+    let prior = train::policy_full_logprobs(net, asg, &parents, cfg.sampling.temperature);
+    Sampled {
+        scores,
+        taylor_scores: taylor.score.clone(),
+        estimate: cpu(&taylor.estimate),
+        target_term: cpu(&taylor.target_term),
+        prior,
+        banned: cpu(&asg.banned),
+        parents,
+    }
+}
+
+/// One group: sample, score, propose, let every rule pick, rescore everything exactly.
+fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> GroupOutcome {
+    let seed = |purpose| derive_seed(opts.seed, a as u64, STREAM_STUDY, purpose);
+    let mut budget = Budget::default();
+    let g = sample_group(s, asg, seed(SAMPLE), &mut budget);
+    let p = g.proposal();
+    let parents = &g.parents;
     let parts = frost::taylor_parts(&p.taylor.expect("set above"));
 
     let mut picked = Vec::new();
@@ -153,7 +178,7 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
         keys.push(frost::ranking_key(&p, rule.selection, &knobs));
     }
     let uniform = sample_uniform(&p, opts.samples, seed(UNIFORM));
-    let plausible = sample_plausible(&p, cfg.frost.tau, opts.samples, seed(PLAUSIBLE));
+    let plausible = sample_plausible(&p, s.cfg.frost.tau, opts.samples, seed(PLAUSIBLE));
 
     // Everything rescored in one exact pass (the scorer scores identical moves once).
     let all: Vec<(usize, usize, u32)> = picked
@@ -173,10 +198,10 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
     let exact = judge::score(s.judge(), &asg.program, &moves, &mut budget);
     let ctx = RecordCtx {
         a,
-        scores: &scores,
-        estimate: &estimate,
+        scores: &g.scores,
+        estimate: &g.estimate,
         parts: &parts,
-        prior: &lp,
+        prior: &g.prior,
     };
     let mut next = exact.iter().copied();
     let children = picked
@@ -200,8 +225,8 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
             .collect()
     };
     GroupOutcome {
-        parents,
-        parent_scores: scores,
+        parents: g.parents.clone(),
+        parent_scores: g.scores.clone(),
         children,
         uniform_keys: at(&uniform),
         plausible_keys: at(&plausible),

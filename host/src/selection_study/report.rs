@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::stats::{mean, mean_finite, slope, spearman, std};
+use super::stats::{bootstrap_ci, mean, mean_finite, slope, spearman, std};
 use super::{GroupOutcome, Rescored, Split, StudyOptions};
 use crate::frost::{self, Child};
 use crate::train::Setup;
@@ -48,6 +48,9 @@ pub struct RuleFigures {
     pub improved_frac: f64,
     /// Mean over group members of (refined - sampled) score.
     pub mean_gain: f64,
+    /// 95% bootstrap intervals (groups resampled) of `improved_frac` and `mean_gain`.
+    pub improved_frac_ci: [f64; 2],
+    pub mean_gain_ci: [f64; 2],
     /// Mean over groups of (best refined - best sampled) score.
     pub best_gain: f64,
     /// Spearman of the Taylor estimated change (R~ - R(y)) and the exact change, picked children.
@@ -135,6 +138,7 @@ pub(super) fn build(s: &Setup, opts: &StudyOptions, groups: &[GroupOutcome]) -> 
 }
 
 fn rule_figures(groups: &[GroupOutcome], r: usize) -> RuleFigures {
+    let (mut group_improved, mut group_gain) = (Vec::new(), Vec::new());
     let (mut improved, mut members, mut gains, mut best_gains, mut touched, mut counts) = (
         0usize,
         0usize,
@@ -148,6 +152,14 @@ fn rule_figures(groups: &[GroupOutcome], r: usize) -> RuleFigures {
         let (refined, replaced) = refine(&g.parent_scores, kids);
         improved += replaced;
         members += refined.len();
+        group_improved.push(replaced as f64 / refined.len() as f64);
+        group_gain.push(mean(
+            &refined
+                .iter()
+                .zip(&g.parent_scores)
+                .map(|(a, b)| a - b)
+                .collect::<Vec<_>>(),
+        ));
         gains.extend(refined.iter().zip(&g.parent_scores).map(|(a, b)| a - b));
         best_gains.push(max(&refined) - max(&g.parent_scores));
         let mut ps: Vec<usize> = kids.iter().map(|c| c.parent).collect();
@@ -164,6 +176,8 @@ fn rule_figures(groups: &[GroupOutcome], r: usize) -> RuleFigures {
         label: String::new(),
         params: Value::Null,
         improved_frac: improved as f64 / members.max(1) as f64,
+        improved_frac_ci: bootstrap_ci(&group_improved),
+        mean_gain_ci: bootstrap_ci(&group_gain),
         mean_gain: mean(&gains),
         best_gain: mean(&best_gains),
         spearman: spearman(&col(|c| c.target + c.linear), &change),
@@ -273,10 +287,10 @@ impl StudyReport {
             self.checkpoint.as_deref().unwrap_or("base model"),
         );
         out.push_str(&format!(
-            "{:<52} {:>8} {:>9} {:>9} {:>7} {:>8} {:>9} {:>8}\n",
+            "{:<52} {:>20} {:>20} {:>9} {:>7} {:>8} {:>9} {:>8}\n",
             "rule",
-            "improved",
-            "mean gain",
+            "improved [95% CI]",
+            "mean gain [95% CI]",
             "best gain",
             "touched",
             "spearman",
@@ -285,10 +299,10 @@ impl StudyReport {
         ));
         for r in &self.rules {
             out.push_str(&format!(
-                "{:<52} {:>8.3} {:>9.3} {:>9.3} {:>7.2} {:>8.3} {:>9.2} {:>8.3}\n",
+                "{:<52} {:>20} {:>20} {:>9.3} {:>7.2} {:>8.3} {:>9.2} {:>8.3}\n",
                 r.label,
-                r.improved_frac,
-                r.mean_gain,
+                with_ci(r.improved_frac, r.improved_frac_ci),
+                with_ci(r.mean_gain, r.mean_gain_ci),
                 r.best_gain,
                 r.parents_touched,
                 r.spearman,
@@ -320,4 +334,8 @@ impl StudyReport {
         }
         out
     }
+}
+
+fn with_ci(x: f64, ci: [f64; 2]) -> String {
+    format!("{x:.3} [{:.2}, {:.2}]", ci[0], ci[1])
 }

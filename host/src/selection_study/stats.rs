@@ -75,6 +75,26 @@ pub fn mean_finite(xs: &[f64]) -> f64 {
     )
 }
 
+/// 95% percentile bootstrap interval of the mean of `xs` (2000 resamples, fixed seed): groups
+/// all have K members, so the mean of per-group figures is the pooled figure.
+pub fn bootstrap_ci(xs: &[f64]) -> [f64; 2] {
+    use rand::{Rng, SeedableRng};
+    if xs.is_empty() {
+        return [f64::NAN, f64::NAN];
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    let mut means: Vec<f64> = (0..2000)
+        .map(|_| {
+            (0..xs.len())
+                .map(|_| xs[rng.gen_range(0..xs.len())])
+                .sum::<f64>()
+                / xs.len() as f64
+        })
+        .collect();
+    means.sort_by(f64::total_cmp);
+    [means[49], means[1949]]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +122,11 @@ mod tests {
         assert!((slope(&[0.0, 1.0, 2.0], &[1.0, 1.5, 2.0]) - 0.5).abs() < 1e-12);
         assert_eq!(mean_finite(&[f64::NAN, 2.0, 4.0]), 3.0);
         assert!(mean(&[]).is_nan());
+        let ci = bootstrap_ci(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]);
+        assert!(
+            ci[0] < 4.5 && 4.5 < ci[1] && ci[0] >= 1.0 && ci[1] <= 8.0,
+            "{ci:?}"
+        );
+        assert_eq!(bootstrap_ci(&[2.0, 2.0]), [2.0, 2.0]);
     }
 }
