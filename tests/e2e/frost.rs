@@ -192,3 +192,21 @@ fn budget_and_replacement_rules_hold_in_a_run() {
     );
     assert!(evals[0].get("eval/best_of_8").is_none());
 }
+
+#[test]
+fn new_rules_train_with_round_robin_children() {
+    for rule in ["taylor-gain", "prior-taylor"] {
+        let out = tmp(rule);
+        let sel = format!("frost.selection=\"{rule}\"");
+        train_run(
+            &out,
+            &["steps=1", &sel, "frost.scope=\"round-robin\"", "frost.d=3"],
+        );
+        let m = &jsonl(&out.join("metrics.jsonl"))[0];
+        let f = |key: &str| m[key].as_f64().unwrap();
+        // One Taylor backward per group; round-robin gives D = 3 children (3 of 4 parents).
+        assert_eq!(f("budget/judge_backwards"), 2.0, "{rule}");
+        assert_eq!(f("frost/children"), 3.0, "{rule}");
+        assert!(f("frost/replaced_frac") <= 0.75, "{rule}");
+    }
+}
