@@ -26,6 +26,7 @@ pub mod round_checks;
 pub mod run_dir;
 pub mod run_lock;
 pub mod sweep;
+pub mod selection_study;
 pub mod terminal;
 pub mod threads;
 pub mod train;

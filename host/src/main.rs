@@ -34,6 +34,9 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Train a grid of settings x seeds as run directories (resumable, --jobs, --slurm).
     Sweep(cli::sweep::SweepArgs),
+    /// Compare the Frost selection rules on the same sampled parents, every child rescored
+    /// exactly by the judge (fraction improved, exact gains, the estimate's quality).
+    AnalyzeSelection(cli::analyze::AnalyzeArgs),
 }
 
 fn main() {
@@ -54,6 +57,7 @@ fn main() {
         Some(Command::Demo(a)) => cli::train::demo(a),
         Some(Command::Bench(a)) => cli::bench::run(a),
         Some(Command::Sweep(a)) => cli::sweep::run(a),
+        Some(Command::AnalyzeSelection(a)) => cli::analyze::run(a),
     };
     if let Err(err) = result {
         eprintln!(

@@ -2,7 +2,7 @@
 //! rescoring, and the budget and strict-replacement rules in a real run.
 
 use frost_host::config::{Scope, Selection};
-use frost_host::frost::{self, Proposal};
+use frost_host::frost::{self, Knobs, Proposal, TaylorView};
 use frost_host::judge::{self, Budget, CompiledProgram};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -68,7 +68,11 @@ fn taylor_gated_children_beat_random_children() {
         .to_kind(Kind::Double);
         let p = Proposal {
             parents: &parents,
-            estimate: Some(&tay.estimate),
+            taylor: Some(TaylorView {
+                estimate: &tay.estimate,
+                target_term: &tay.target_term,
+                scores: &tay.score,
+            }),
             policy_logp: Some(&lp),
             banned: &banned,
         };
@@ -76,7 +80,15 @@ fn taylor_gated_children_beat_random_children() {
             (Selection::TaylorGated, &mut wins_t, &mut gain_t, &mut n_t),
             (Selection::Random, &mut wins_r, &mut gain_r, &mut n_r),
         ] {
-            let children = frost::select(&p, rule, Scope::Group, d, 1e-4, rng.gen());
+            let knobs = Knobs {
+                scope: Scope::Group,
+                d,
+                tau: 1e-4,
+                linear_weight: 1.0,
+                taylor_weight: 1.0,
+                seed: rng.gen(),
+            };
+            let children = frost::select(&p, rule, &knobs);
             assert_eq!(children.len(), d);
             let cm: Vec<Vec<u32>> = children.iter().map(|c| c.tokens(&parents)).collect();
             let cs = judge::score(net, &cp, &cm, &mut budget);
@@ -179,4 +191,22 @@ fn budget_and_replacement_rules_hold_in_a_run() {
         evals[0]
     );
     assert!(evals[0].get("eval/best_of_8").is_none());
+}
+
+#[test]
+fn new_rules_train_with_round_robin_children() {
+    for rule in ["taylor-gain", "prior-taylor"] {
+        let out = tmp(rule);
+        let sel = format!("frost.selection=\"{rule}\"");
+        train_run(
+            &out,
+            &["steps=1", &sel, "frost.scope=\"round-robin\"", "frost.d=3"],
+        );
+        let m = &jsonl(&out.join("metrics.jsonl"))[0];
+        let f = |key: &str| m[key].as_f64().unwrap();
+        // One Taylor backward per group; round-robin gives D = 3 children (3 of 4 parents).
+        assert_eq!(f("budget/judge_backwards"), 2.0, "{rule}");
+        assert_eq!(f("frost/children"), 3.0, "{rule}");
+        assert!(f("frost/replaced_frac") <= 0.75, "{rule}");
+    }
 }

@@ -17,6 +17,7 @@ mod resume;
 mod rundir;
 mod sandbox;
 mod sweep;
+mod selection;
 mod tokenizer;
 mod update;
 mod xent;

@@ -1,5 +1,6 @@
 //! The binary's subcommands: argument parsing and user-facing context (anyhow) only;
 //! the work lives in the library.
+pub mod analyze;
 pub mod bench;
 pub mod game;
 pub mod pretrain;

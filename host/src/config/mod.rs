@@ -164,6 +164,14 @@ pub struct GameSection {
     pub config: toml::Table,
 }
 
+fn default_linear_weight() -> f64 {
+    0.1
+}
+
+fn default_taylor_weight() -> f64 {
+    2.0
+}
+
 fn empty_table() -> toml::Table {
     toml::Table::new()
 }
@@ -247,6 +255,52 @@ pub enum Selection {
     TopProb,
     /// Uniformly random valid substitutions, seeded from the run seed: the control.
     Random,
+    /// Rank by the estimated improvement of the child over its own parent, with the linear
+    /// term weighted: T(k, i, v) + frost.linear_weight * (g_i . E_v - g_i . E_{y_i}) (the exact
+    /// target term plus the down-weighted gradient term; the parent's R(y) is left out, so a
+    /// good parent does not draw every child), gated like `taylor-gated`. Costs one judge
+    /// backward and one policy forward.
+    TaylorGain,
+    /// Rank by the policy's prior plus the judge's estimated improvement:
+    /// log pi(v | prompt, y_<i) + frost.taylor_weight * (T + frost.linear_weight * linear
+    /// term); no gate (the prior is in the key). Costs one judge backward and one policy
+    /// forward.
+    PriorTaylor,
+}
+
+impl Selection {
+    /// Every rule, in the order the docs list them.
+    pub const ALL: [Selection; 6] = [
+        Selection::TaylorGated,
+        Selection::Taylor,
+        Selection::TopProb,
+        Selection::Random,
+        Selection::TaylorGain,
+        Selection::PriorTaylor,
+    ];
+
+    /// Whether the rule ranks by the judge's Taylor proposal (one judge backward per group).
+    pub fn needs_taylor(self) -> bool {
+        !matches!(self, Selection::TopProb | Selection::Random)
+    }
+
+    /// Whether the rule reads the policy's log-probs of every substitution (one policy
+    /// forward per group).
+    pub fn needs_policy(self) -> bool {
+        !matches!(self, Selection::Taylor | Selection::Random)
+    }
+
+    /// The rule's config name (`taylor-gated`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Selection::TaylorGated => "taylor-gated",
+            Selection::Taylor => "taylor",
+            Selection::TopProb => "top-prob",
+            Selection::Random => "random",
+            Selection::TaylorGain => "taylor-gain",
+            Selection::PriorTaylor => "prior-taylor",
+        }
+    }
 }
 
 /// Where the top D children are chosen (`frost.scope`).
@@ -257,6 +311,9 @@ pub enum Scope {
     Group,
     /// D split evenly over the parents.
     Parent,
+    /// One child per parent in turn (parents in the order of their best candidate), until D:
+    /// children spread over the group for any D.
+    RoundRobin,
 }
 
 /// `[frost]`: steps 4-6 of a step (propose, gate and select, verify and replace).
@@ -271,8 +328,17 @@ pub struct FrostSection {
     pub tau: f64,
     /// How candidates are ranked.
     pub selection: Selection,
-    /// Top-D over the whole group or D / K per parent.
+    /// Top-D over the whole group, D / K per parent, or round-robin over the parents.
     pub scope: Scope,
+    /// `taylor-gain`, `prior-taylor`: weight of the Taylor linear term (the gradient's estimate
+    /// of the change to the later tokens) next to the exact target term; 1 = as estimated, 0 =
+    /// the exact target term alone. Default 0.1 (tuned by `analyze-selection`).
+    #[serde(default = "default_linear_weight")]
+    pub linear_weight: f64,
+    /// `prior-taylor`: weight of the judge's estimated improvement next to the policy's
+    /// log-prob (0 = `top-prob`). Default 2 (tuned by `analyze-selection`).
+    #[serde(default = "default_taylor_weight")]
+    pub taylor_weight: f64,
     /// Mutation rounds per step (1 = the paper's method; more is an extension).
     pub rounds: usize,
     /// Compute the Taylor proposal this many parents at a time (0 = the whole group in one

@@ -78,12 +78,7 @@ fn schema_describes_every_selection_rule() {
     let variants = schema["definitions"]["Selection"]["oneOf"]
         .as_array()
         .expect("Selection variants as oneOf");
-    for rule in [
-        Selection::TaylorGated,
-        Selection::Taylor,
-        Selection::TopProb,
-        Selection::Random,
-    ] {
+    for rule in Selection::ALL {
         let name = serde_json::to_value(rule).unwrap();
         let v = variants
             .iter()
@@ -91,7 +86,7 @@ fn schema_describes_every_selection_rule() {
             .unwrap_or_else(|| panic!("{name} missing from the schema"));
         assert!(described(v), "{name} has no description");
     }
-    assert_eq!(variants.len(), 4);
+    assert_eq!(variants.len(), Selection::ALL.len());
 }
 
 /// `frost-host schema` explains every field and every enum variant of the config.
@@ -229,4 +224,34 @@ fn the_14b_grpo_k8_baseline_differs_from_the_frost_config_only_in_k_and_refineme
     grpo.frost.d = frost.frost.d;
     grpo.frost.refinement = frost.frost.refinement;
     assert_eq!(grpo, frost);
+}
+
+#[test]
+fn new_selection_rules_and_round_robin_parse_and_the_weights_are_checked() {
+    let sets = [
+        "frost.selection=\"prior-taylor\"".to_string(),
+        "frost.scope=\"round-robin\"".into(),
+        "frost.d=3".into(),
+        "frost.linear_weight=0.5".into(),
+        "frost.taylor_weight=4".into(),
+    ];
+    let cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &sets).unwrap();
+    assert_eq!(cfg.frost.selection, Selection::PriorTaylor);
+    assert_eq!(cfg.frost.scope, Scope::RoundRobin);
+    assert_eq!(
+        (cfg.frost.linear_weight, cfg.frost.taylor_weight),
+        (0.5, 4.0)
+    );
+    // Absent weights take the tuned defaults; the names match the serde names.
+    let d = TrainConfig::default_embedded();
+    assert_eq!((d.frost.linear_weight, d.frost.taylor_weight), (0.1, 2.0));
+    for rule in Selection::ALL {
+        assert_eq!(serde_json::to_value(rule).unwrap(), rule.name());
+    }
+    for bad in ["frost.linear_weight=-1", "frost.taylor_weight=nan"] {
+        let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &[bad.into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(bad.split('=').next().unwrap()), "{err}");
+    }
 }

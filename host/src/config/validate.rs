@@ -116,6 +116,14 @@ fn frost(f: &FrostSection, k: usize) -> Result<(), ConfigError> {
             format!("{} is outside (0, 1); the paper uses 1e-4", f.tau),
         ));
     }
+    for (field, w) in [
+        ("frost.linear_weight", f.linear_weight),
+        ("frost.taylor_weight", f.taylor_weight),
+    ] {
+        if !(w >= 0.0 && w.is_finite()) {
+            return Err(invalid(field, format!("{w} must be a finite number >= 0")));
+        }
+    }
     if f.refinement == Refinement::Frost {
         if f.d == 0 {
             return Err(invalid(

@@ -51,19 +51,29 @@ pub fn state_of(s: &Setup, step: u64) -> CheckpointState {
 
 /// Load the weights and the optimizer state of the checkpoint folder `ckpt`.
 pub fn load(s: &mut Setup, opt: &mut AdamW, ckpt: &Path) -> Result<(), TrainError> {
-    // Torch errors carry a C++ backtrace: keep the first line.
-    let err = |msg: String| TrainError::Resume {
-        path: ckpt.to_path_buf(),
-        msg: msg.lines().next().unwrap_or_default().to_string(),
-    };
+    load_weights(s, ckpt)?;
+    opt.load(&ckpt.join("optimizer.safetensors"))
+        .map_err(|e| resume_error(ckpt, e.to_string()))
+}
+
+/// Load the policy's weights of the checkpoint folder `ckpt` (the adapter, or the whole model
+/// under full fine-tuning), without the optimizer state.
+pub fn load_weights(s: &mut Setup, ckpt: &Path) -> Result<(), TrainError> {
+    let err = |msg: String| resume_error(ckpt, msg);
     if s.cfg.model.lora.is_none() {
         let file = ckpt.join("model/model.safetensors");
-        tch::no_grad(|| s.model.vs.read_safetensors(&file)).map_err(|e| err(e.to_string()))?;
+        tch::no_grad(|| s.model.vs.read_safetensors(&file)).map_err(|e| err(e.to_string()))
     } else {
         s.model
             .load_adapter(&ckpt.join("adapter"))
-            .map_err(|e| err(e.to_string()))?;
+            .map_err(|e| err(e.to_string()))
     }
-    opt.load(&ckpt.join("optimizer.safetensors"))
-        .map_err(|e| err(e.to_string()))
+}
+
+fn resume_error(ckpt: &Path, msg: String) -> TrainError {
+    // Torch errors carry a C++ backtrace: keep the first line.
+    TrainError::Resume {
+        path: ckpt.to_path_buf(),
+        msg: msg.lines().next().unwrap_or_default().to_string(),
+    }
 }

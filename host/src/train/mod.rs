@@ -28,6 +28,7 @@ use crate::model::ModelError;
 use crate::optim::AdamW;
 use crate::run_dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
 
+pub use checkpoint::load_weights;
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use setup::{model_dir, setup, Setup};

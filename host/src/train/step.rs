@@ -13,8 +13,8 @@ use super::metrics::{
 use super::setup::Setup;
 use super::{TrainError, STREAM_DEAL, STREAM_FROST, STREAM_SAMPLE, STREAM_TORCH};
 use crate::assignments::{derive_seed, Assignment};
-use crate::config::{Refinement, Selection, TrainConfig};
-use crate::frost::{self, Child, Proposal};
+use crate::config::{Refinement, TrainConfig};
+use crate::frost::{self, Child, Knobs, Proposal, TaylorView};
 use crate::grpo;
 
 use crate::judge::{self, Budget};
@@ -212,21 +212,33 @@ pub fn frost_round(
     // 4. Taylor proposal R~(k, i, v) from one judge backward (rules that rank by it).
     let rule = cfg.frost.selection;
     let chunk = cfg.frost.taylor_chunk;
-    let taylor = matches!(rule, Selection::TaylorGated | Selection::Taylor)
+    let taylor = rule
+        .needs_taylor()
         .then(|| taylor_in_chunks(s.judge(), &asg.program, &group.moves, chunk, budget));
     // 5. Gate and select: the policy's pi(v | prompt, y_<i) (rules that need it), top-D.
-    let policy = matches!(rule, Selection::TaylorGated | Selection::TopProb)
+    let policy = rule
+        .needs_policy()
         .then(|| policy_full_logprobs(&s.model.net, asg, &group.moves, cfg.sampling.temperature));
     let banned = asg.banned.to_device(Device::Cpu);
-    let est_cpu = taylor.as_ref().map(|t| t.estimate.to_device(Device::Cpu));
+    let cpu = |t: &Tensor| t.to_device(Device::Cpu);
+    let taylor_cpu = taylor
+        .as_ref()
+        .map(|t| (cpu(&t.estimate), cpu(&t.target_term)));
     let proposal = Proposal {
         parents: &group.moves,
-        estimate: est_cpu.as_ref(),
+        taylor: taylor
+            .as_ref()
+            .zip(taylor_cpu.as_ref())
+            .map(|(t, (estimate, target_term))| TaylorView {
+                estimate,
+                target_term,
+                scores: &t.score,
+            }),
         policy_logp: policy.as_ref(),
         banned: &banned,
     };
-    let (scope, d, tau) = (cfg.frost.scope, cfg.frost.d, cfg.frost.tau);
-    let children: Vec<Child> = frost::select(&proposal, rule, scope, d, tau, seed);
+    let knobs = Knobs::from_config(&cfg.frost, seed);
+    let children: Vec<Child> = frost::select(&proposal, rule, &knobs);
     let taylor_s = secs(t);
 
     // 6. Verify the children with the exact judge; replace a parent by its best child only if

@@ -1,0 +1,159 @@
+//! `frost-host analyze-selection`: the selection rules compared on the same sampled parents,
+//! every child rescored exactly (docs/method.md#selection-rules). Prints a table, writes JSON.
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use frost_host::checkpoint::Checkpoints;
+use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
+use frost_host::selection_study::{self, default_rules, RuleSpec, Split, StudyOptions};
+use frost_host::train;
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// A run directory (its latest checkpoint and its config.toml) or one checkpoint folder
+    /// (RUN/checkpoints/step-N); absent = the base model (no adapters).
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
+    /// Run config (TOML); default: the checkpoint's run config, else the embedded default.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Game component (overrides game.path; default games/infill.wasm when the config has none).
+    #[arg(long)]
+    pub game: Option<PathBuf>,
+    /// Override a config field, e.g. --set run.threads=1 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// Assignments (groups of K sampled parents) to study.
+    #[arg(long, default_value_t = 64)]
+    pub assignments: usize,
+    /// Children each rule picks per assignment (default: the config's frost.d).
+    #[arg(long)]
+    pub d: Option<usize>,
+    /// Where the assignments come from: the training split, or the run's held-out set.
+    #[arg(long, value_enum, default_value = "train")]
+    pub split: SplitArg,
+    /// A rule to compare, `NAME[:scope=..,tau=..,w=..,lambda=..]` (repeatable; default: the
+    /// paper's four rules, the gate at several tau, and the round-robin and new rules).
+    #[arg(long = "rule", value_name = "SPEC")]
+    pub rules: Vec<String>,
+    /// Random candidates per assignment rescored for the estimate's quality (twice: uniform,
+    /// and among the gate-passing ones).
+    #[arg(long, default_value_t = 32)]
+    pub samples: usize,
+    /// Seed of the study's draws (assignments, parents, samples).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The JSON output.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SplitArg {
+    Train,
+    Heldout,
+}
+
+pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.assignments > 0, "--assignments must be at least 1");
+    let ckpt = args.checkpoint.as_deref().map(checkpoint_dir).transpose()?;
+    let (text, origin) = match (&args.config, &ckpt) {
+        (Some(p), _) => (
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read config {}", p.display()))?,
+            p.display().to_string(),
+        ),
+        (None, Some((_, run))) => {
+            let p = run.join("config.toml");
+            let t = std::fs::read_to_string(&p)
+                .with_context(|| format!("{}: no config.toml; pass --config", run.display()))?;
+            (t, p.display().to_string())
+        }
+        (None, None) => (
+            DEFAULT_CONFIG_TOML.to_string(),
+            "embedded default".to_string(),
+        ),
+    };
+    let mut overrides = args.overrides.clone();
+    let game = args.game.clone().or_else(|| {
+        let probe = TrainConfig::from_toml(&text, &origin, &overrides).ok()?;
+        probe
+            .game
+            .path
+            .is_empty()
+            .then(|| PathBuf::from("games/infill.wasm"))
+    });
+    if let Some(g) = game {
+        overrides.push(format!(
+            "game.path={}",
+            toml::Value::String(g.display().to_string())
+        ));
+    }
+    let split = match args.split {
+        SplitArg::Train => Split::Train,
+        SplitArg::Heldout => Split::Heldout,
+    };
+    if split == Split::Heldout {
+        // The held-out set is the evaluation's: its first N assignments.
+        overrides.push("eval.every=1".into());
+        overrides.push(format!("eval.assignments={}", args.assignments));
+    }
+    let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
+    let rules = if args.rules.is_empty() {
+        default_rules(&cfg.frost)
+    } else {
+        args.rules
+            .iter()
+            .map(|r| RuleSpec::parse(r, &cfg.frost))
+            .collect::<Result<_, _>>()?
+    };
+    let mut s = train::setup(&cfg).context("analyze-selection setup")?;
+    if let Some((dir, _)) = &ckpt {
+        train::load_weights(&mut s, dir)?;
+    }
+    let opts = StudyOptions {
+        assignments: args.assignments,
+        d: args.d.unwrap_or(cfg.frost.d),
+        split,
+        rules,
+        samples: args.samples,
+        seed: args.seed,
+    };
+    let mut report = selection_study::run(&mut s, &opts)?;
+    report.checkpoint = ckpt.map(|(d, _)| d.display().to_string());
+    let json = serde_json::to_string_pretty(&report)?;
+    std::fs::write(&args.out, json + "\n")
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    print!("{}", report.table());
+    println!("wrote {}", args.out.display());
+    Ok(())
+}
+
+/// (checkpoint folder, its run directory) for a run directory or a checkpoint folder.
+fn checkpoint_dir(path: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
+    if path.join("checkpoints").is_dir() {
+        let latest = Checkpoints::new(path.join("checkpoints"))
+            .latest()
+            .with_context(|| {
+                format!(
+                    "--checkpoint {}: the run has no checkpoint yet",
+                    path.display()
+                )
+            })?;
+        return Ok((latest, path.to_path_buf()));
+    }
+    let is_ckpt = path.join("adapter").is_dir() || path.join("model").is_dir();
+    anyhow::ensure!(
+        is_ckpt,
+        "--checkpoint {}: neither a run directory (with checkpoints/) nor a checkpoint folder \
+         (with adapter/ or model/)",
+        path.display()
+    );
+    let run = path
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    Ok((path.to_path_buf(), run))
+}
