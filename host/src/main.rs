@@ -32,6 +32,9 @@ enum Command {
     Demo(cli::train::DemoArgs),
     /// Speed figures for the model and the training phases on this machine.
     Bench(cli::bench::BenchArgs),
+    /// An HTML report of finished runs or sweeps: figures, and the paper's claims judged
+    /// paired by seed with bootstrap intervals.
+    Report(cli::report::ReportArgs),
 }
 
 fn main() {
@@ -51,6 +54,7 @@ fn main() {
         Some(Command::Schema) => cli::train::schema(),
         Some(Command::Demo(a)) => cli::train::demo(a),
         Some(Command::Bench(a)) => cli::bench::run(a),
+        Some(Command::Report(a)) => cli::report::run(a),
     };
     if let Err(err) = result {
         eprintln!(
