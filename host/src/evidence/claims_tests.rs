@@ -145,5 +145,5 @@ fn one_seed_is_unclear_with_a_reason() {
     assert_eq!(c.verdict, Verdict::Unclear);
     assert_eq!(c.n, 1);
     assert!(c.note.as_ref().unwrap().contains("2 seeds"));
-    assert_eq!(c.a, Some(3.0));
+    assert_eq!(c.a, Some(2.0));
 }

@@ -144,8 +144,12 @@ mod tests {
         .unwrap()
     }
 
+    /// The labels in input order (the output is grouped by setting).
     fn labels(runs: Vec<Run>) -> Vec<String> {
-        runs.into_iter().map(|r| r.setting).collect()
+        let mut by_dir: Vec<(PathBuf, String)> =
+            runs.into_iter().map(|r| (r.dir, r.setting)).collect();
+        by_dir.sort();
+        by_dir.into_iter().map(|(_, l)| l).collect()
     }
 
     #[test]
@@ -155,7 +159,8 @@ mod tests {
             (run("x/grpo/s0"), config(0, "none", 8, 1)),
             (run("x/frost/s1"), config(1, "frost", 4, 2)),
         ]);
-        assert_eq!(labels(out), ["frost", "grpo", "frost"]);
+        // Sorted by directory: x/frost/s0, x/frost/s1, x/grpo/s0.
+        assert_eq!(labels(out), ["frost", "frost", "grpo"]);
     }
 
     #[test]
