@@ -53,8 +53,8 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
         for c in &p.claims {
             let cells = claim_cells(c);
             println!(
-                "  {:<13} {}  A-B {} {}",
-                cells[7], c.claim, cells[3], cells[4]
+                "  {:<13} {} {} (n={})  {}",
+                cells[7], cells[3], cells[4], c.n, c.claim
             );
         }
     }

@@ -283,7 +283,8 @@ fn difference(
         measure: Measure::Difference,
         a: (!xa.is_empty()).then(|| stats::mean(&xa)),
         b: (!xb.is_empty()).then(|| stats::mean(&xb)),
-        value: interval.map(|i| i.estimate),
+        // One seed still has a difference, only no interval.
+        value: (!xa.is_empty()).then(|| stats::mean(&xa) - stats::mean(&xb)),
         lo: interval.map(|i| i.lo),
         hi: interval.map(|i| i.hi),
         p: stats::sign_flip_p(&xa, &xb, cfg.resamples, cfg.seed),

@@ -146,4 +146,6 @@ fn one_seed_is_unclear_with_a_reason() {
     assert_eq!(c.n, 1);
     assert!(c.note.as_ref().unwrap().contains("2 seeds"));
     assert_eq!(c.a, Some(2.0));
+    assert_eq!(c.value, Some(1.0));
+    assert_eq!((c.lo, c.hi), (None, None));
 }

@@ -266,6 +266,7 @@ fn assignment(h: &mut String, a: &SampledAssignment) {
         escape(&prompt),
         escape(a.reference.as_deref().unwrap_or("(none)"))
     );
+    h.push_str("<tr><th>score</th><th>the group's moves, best first</th></tr>");
     let mut moves: Vec<_> = a.moves.iter().collect();
     moves.sort_by(|x, y| y.score.unwrap_or(f64::MIN).total_cmp(&x.score.unwrap_or(f64::MIN)));
     for m in moves {

@@ -97,7 +97,13 @@ pub fn tick(v: f64) -> String {
     }
 }
 
+/// The chart's size; the legend strip is added below it.
 const SIZE: (u32, u32) = (760, 440);
+const REFERENCE: RGBColor = RGBColor(90, 90, 90);
+
+fn colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
 
 /// The figure as an SVG document.
 pub fn svg(fig: &Figure) -> Result<String, EvidenceError> {
@@ -112,11 +118,23 @@ pub fn svg(fig: &Figure) -> Result<String, EvidenceError> {
         .filter_map(|(i, s)| Some((i, s, band(&s.curves)?)))
         .collect();
     let (xr, yr) = ranges(&bands, fig.reference.as_ref().map(|r| r.1));
+    // The legend goes in a strip under the chart, where it can never hide a curve.
+    let mut legend: Vec<(String, RGBColor)> = Vec::new();
+    if let Some((label, _)) = &fig.reference {
+        legend.push((label.clone(), REFERENCE));
+    }
+    for (i, s, _) in &bands {
+        let seeds = s.curves.iter().filter(|c| !c.is_empty()).count();
+        let plural = if seeds == 1 { "" } else { "s" };
+        legend.push((format!("{} ({seeds} seed{plural})", s.label), colour(*i)));
+    }
+    let legend_h = 12 + 22 * legend.len() as u32;
     let mut out = String::new();
     {
-        let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut out, (SIZE.0, SIZE.1 + legend_h)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
-        let mut chart = ChartBuilder::on(&root)
+        let (plot, key) = root.split_vertically(SIZE.1);
+        let mut chart = ChartBuilder::on(&plot)
             .caption(&fig.title, ("sans-serif", 20))
             .margin(14)
             .x_label_area_size(44)
@@ -137,39 +155,31 @@ pub fn svg(fig: &Figure) -> Result<String, EvidenceError> {
             .bold_line_style(RGBColor(215, 215, 215))
             .draw()
             .map_err(|e| err(&e))?;
-        if let Some((label, y)) = &fig.reference {
-            let grey = RGBColor(90, 90, 90);
+        if let Some((_, y)) = &fig.reference {
+            let line = [(xr.0, *y), (xr.1, *y)];
             chart
-                .draw_series(LineSeries::new([(xr.0, *y), (xr.1, *y)], grey.stroke_width(1)))
-                .map_err(|e| err(&e))?
-                .label(label.as_str())
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 22, y)], grey.stroke_width(1)));
+                .draw_series(LineSeries::new(line, REFERENCE.stroke_width(1)))
+                .map_err(|e| err(&e))?;
         }
         for (i, s, b) in &bands {
-            let colour = PALETTE[i % PALETTE.len()];
             let mut outline = b.lo.clone();
             outline.extend(b.hi.iter().rev());
             if s.curves.len() > 1 {
                 chart
-                    .draw_series([Polygon::new(outline, colour.mix(0.18).filled())])
+                    .draw_series([Polygon::new(outline, colour(*i).mix(0.18).filled())])
                     .map_err(|e| err(&e))?;
             }
-            let seeds = s.curves.iter().filter(|c| !c.is_empty()).count();
-            let label = format!("{} ({seeds} seed{})", s.label, if seeds == 1 { "" } else { "s" });
             chart
-                .draw_series(LineSeries::new(b.mean.clone(), colour.stroke_width(2)))
-                .map_err(|e| err(&e))?
-                .label(label)
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 22, y)], colour.stroke_width(3)));
+                .draw_series(LineSeries::new(b.mean.clone(), colour(*i).stroke_width(2)))
+                .map_err(|e| err(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font(("sans-serif", 14))
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .draw()
-            .map_err(|e| err(&e))?;
+        for (row, (label, c)) in legend.iter().enumerate() {
+            let y = 14 + 22 * row as i32;
+            key.draw(&PathElement::new([(84, y), (112, y)], c.stroke_width(3)))
+                .map_err(|e| err(&e))?;
+            key.draw(&Text::new(label.clone(), (120, y - 8), ("sans-serif", 14)))
+                .map_err(|e| err(&e))?;
+        }
         root.present().map_err(|e| err(&e))?;
     }
     Ok(out)
