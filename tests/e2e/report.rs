@@ -99,8 +99,10 @@ fn write_sweep(dir: &Path) {
             write_run(&dir.join(&rel), seed, frost, true, |i| {
                 -20.0 + i as f64 + 0.5 * seed as f64 + lead
             });
-            runs.push(json!({"name": format!("{setting}/seed-{seed}"), "setting": setting,
-                "seed": seed, "dir": rel, "status": "done", "overrides": {}}));
+            runs.push(
+                json!({"name": format!("{setting}/seed-{seed}"), "setting": setting,
+                "seed": seed, "dir": rel, "status": "done", "overrides": {}}),
+            );
         }
     }
     runs.push(json!({"name": "late", "setting": "grpo K=8", "seed": 9,
@@ -157,12 +159,21 @@ fn a_sweep_report_has_its_figures_claims_and_escaped_samples() {
     let f = claim(&c, 0, "final_best_of");
     assert_eq!(f["verdict"], "holds");
     assert_eq!(f["n"], 4);
-    for (k, want) in [("a", -15.75), ("b", -17.25), ("value", 1.5), ("lo", 1.5), ("hi", 1.5)] {
+    for (k, want) in [
+        ("a", -15.75),
+        ("b", -17.25),
+        ("value", 1.5),
+        ("lo", 1.5),
+        ("hi", 1.5),
+    ] {
         assert!((f[k].as_f64().unwrap() - want).abs() < 1e-9, "{k}: {f}");
     }
     // The area over forwards 0..60 of a line from -20 to -17 (+ seed, + lead) is its middle.
     let a = claim(&c, 0, "auc_best_of");
-    assert!((a["b"].as_f64().unwrap() - (-18.5 + 0.75)).abs() < 1e-9, "{a}");
+    assert!(
+        (a["b"].as_f64().unwrap() - (-18.5 + 0.75)).abs() < 1e-9,
+        "{a}"
+    );
     assert!((a["value"].as_f64().unwrap() - 1.5).abs() < 1e-9);
     assert_eq!(c["pairs"][0]["budget"], json!([0.0, 60.0]));
     let e = claim(&c, 0, "final_entropy");
@@ -184,8 +195,14 @@ fn a_sweep_report_has_its_figures_claims_and_escaped_samples() {
         "sampled_mean_vs_step",
     ];
     for name in figures {
-        assert!(out.join("figures").join(format!("{name}.svg")).is_file(), "{name}");
-        assert!(html.contains(&format!("<figure id=\"{name}\"><svg")), "{name}");
+        assert!(
+            out.join("figures").join(format!("{name}.svg")).is_file(),
+            "{name}"
+        );
+        assert!(
+            html.contains(&format!("<figure id=\"{name}\"><svg")),
+            "{name}"
+        );
     }
     assert_eq!(html.matches("<svg").count(), figures.len());
     // Self-contained: no script, no external file.
@@ -207,15 +224,27 @@ fn old_run_dirs_get_budgets_from_metrics_and_say_what_is_missing() {
     for seed in 0..3 {
         // B's seeds lead A's by 1 at seeds 0 and 1, trail by 1 at seed 2: unclear.
         let lead = if seed == 2 { -1.0 } else { 1.0 };
-        write_run(&runs.join(format!("grpo-s{seed}")), seed, false, false, move |i| {
-            -20.0 + i as f64 + lead
-        });
-        write_run(&runs.join(format!("frost-s{seed}")), seed, true, false, |i| {
-            -20.0 + i as f64
-        });
+        write_run(
+            &runs.join(format!("grpo-s{seed}")),
+            seed,
+            false,
+            false,
+            move |i| -20.0 + i as f64 + lead,
+        );
+        write_run(
+            &runs.join(format!("frost-s{seed}")),
+            seed,
+            true,
+            false,
+            |i| -20.0 + i as f64,
+        );
     }
     let out = root.path().join("report");
-    ok(&report(&[runs.to_str().unwrap(), "--out", out.to_str().unwrap()]));
+    ok(&report(&[
+        runs.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
     let c = claims(&out);
     // The default pair: the Frost setting as A, labelled by what differs.
     assert_eq!(c["pairs"][0]["a"], "refinement=frost k=4");
@@ -235,7 +264,11 @@ fn old_run_dirs_get_budgets_from_metrics_and_say_what_is_missing() {
 fn bad_inputs_are_one_clear_line() {
     let root = tempfile::tempdir().unwrap();
     let out = root.path().join("report");
-    let o = report(&[root.path().to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let o = report(&[
+        root.path().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("is not a run directory"), "{err}");
@@ -243,7 +276,13 @@ fn bad_inputs_are_one_clear_line() {
 
     let sweep = root.path().join("sweep");
     write_sweep(&sweep);
-    let o = report(&[sweep.to_str().unwrap(), "--out", out.to_str().unwrap(), "--pair", "a=b"]);
+    let o = report(&[
+        sweep.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--pair",
+        "a=b",
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success());
     assert!(
@@ -276,10 +315,20 @@ fn a_report_renders_from_real_tiny_runs() {
         .map(|v| v["eval/best_of_4"].as_f64().unwrap())
         .collect();
     let want = evals.iter().sum::<f64>() / evals.len() as f64;
-    assert!((f["a"].as_f64().unwrap() - want).abs() < 1e-9, "{f} vs {evals:?}");
+    assert!(
+        (f["a"].as_f64().unwrap() - want).abs() < 1e-9,
+        "{f} vs {evals:?}"
+    );
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    for name in ["best_of_vs_step", "best_of_vs_forwards", "replaced_frac_vs_step"] {
-        assert!(html.contains(&format!("<figure id=\"{name}\"><svg")), "{name}");
+    for name in [
+        "best_of_vs_step",
+        "best_of_vs_forwards",
+        "replaced_frac_vs_step",
+    ] {
+        assert!(
+            html.contains(&format!("<figure id=\"{name}\"><svg")),
+            "{name}"
+        );
     }
     assert!(html.contains("early: step 1") && html.contains("late: step 2"));
 }

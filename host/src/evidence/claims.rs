@@ -141,9 +141,21 @@ pub fn judge_pair(a: &Setting, b: &Setting, cfg: &ClaimsConfig) -> PairClaims {
         ),
     ];
     for (id, key, what) in [
-        ("final_entropy", EvalKey::Entropy, "token entropy of the policy's own held-out samples"),
-        ("final_distinct", EvalKey::Distinct, "distinct-move rate of the held-out samples"),
-        ("final_score_var", EvalKey::ScoreVar, "score variance of the held-out samples"),
+        (
+            "final_entropy",
+            EvalKey::Entropy,
+            "token entropy of the policy's own held-out samples",
+        ),
+        (
+            "final_distinct",
+            EvalKey::Distinct,
+            "distinct-move rate of the held-out samples",
+        ),
+        (
+            "final_score_var",
+            EvalKey::ScoreVar,
+            "score variance of the held-out samples",
+        ),
     ] {
         let claim = format!("higher diversity at the end: {what}");
         let logged = pairs.iter().all(|(x, y)| has(x, key) && has(y, key));
@@ -207,7 +219,10 @@ fn common_budget(pairs: &[(&Run, &Run)]) -> Option<(f64, f64)> {
         return None;
     }
     let lo = curves.iter().map(|c| c[0].0).fold(f64::MIN, f64::max);
-    let hi = curves.iter().map(|c| c[c.len() - 1].0).fold(f64::MAX, f64::min);
+    let hi = curves
+        .iter()
+        .map(|c| c[c.len() - 1].0)
+        .fold(f64::MAX, f64::min);
     (hi > lo).then_some((lo, hi))
 }
 

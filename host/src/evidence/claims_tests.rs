@@ -63,7 +63,9 @@ fn a_constant_lead_holds_and_its_interval_is_the_lead() {
     let base = |s: u64| move |i: usize| i as f64 + s as f64 * 0.7;
     let a = setting(
         "frost",
-        (0..4).map(|s| run(s, 6, move |i| base(s)(i) + 1.5, Some(2.0))).collect(),
+        (0..4)
+            .map(|s| run(s, 6, move |i| base(s)(i) + 1.5, Some(2.0)))
+            .collect(),
     );
     let b = setting(
         "grpo",
@@ -72,7 +74,12 @@ fn a_constant_lead_holds_and_its_interval_is_the_lead() {
     let p = judge_pair(&a, &b, &ClaimsConfig::default());
     assert_eq!(p.seeds, [0, 1, 2, 3]);
     assert_eq!(p.budget, Some((0.0, 500.0)));
-    for id in ["final_best_of", "auc_best_of", "early_best_of", "final_mean"] {
+    for id in [
+        "final_best_of",
+        "auc_best_of",
+        "early_best_of",
+        "final_mean",
+    ] {
         let c = claim(&p, id);
         assert_eq!(c.verdict, Verdict::Holds, "{id}: {c:?}");
         assert_eq!(c.n, 4);
@@ -106,7 +113,14 @@ fn mixed_signs_are_unclear_and_missing_keys_not_measured() {
     let a = setting(
         "a",
         (0..4)
-            .map(|s| run(s, 4, move |i| i as f64 + if s % 2 == 0 { 1.0 } else { -1.0 }, None))
+            .map(|s| {
+                run(
+                    s,
+                    4,
+                    move |i| i as f64 + if s % 2 == 0 { 1.0 } else { -1.0 },
+                    None,
+                )
+            })
             .collect(),
     );
     let b = setting("b", (0..4).map(|s| run(s, 4, |i| i as f64, None)).collect());
@@ -126,9 +140,16 @@ fn lower_spread_holds_as_a_ratio_below_one() {
     // B's seeds spread by 4 per seed, A's by 1 (with a little wobble so resamples differ).
     let a = setting(
         "a",
-        (0..8).map(|s| run(s, 3, move |_| s as f64 + 0.1 * (s % 3) as f64, None)).collect(),
+        (0..8)
+            .map(|s| run(s, 3, move |_| s as f64 + 0.1 * (s % 3) as f64, None))
+            .collect(),
     );
-    let b = setting("b", (0..8).map(|s| run(s, 3, move |_| 4.0 * s as f64, None)).collect());
+    let b = setting(
+        "b",
+        (0..8)
+            .map(|s| run(s, 3, move |_| 4.0 * s as f64, None))
+            .collect(),
+    );
     let c = claim(&judge_pair(&a, &b, &ClaimsConfig::default()), "seed_std").clone();
     assert_eq!(c.verdict, Verdict::Holds, "{c:?}");
     assert!(c.hi.unwrap() < 1.0 && c.value.unwrap() < 0.3);

@@ -115,7 +115,10 @@ margin:0;font-size:85%}.ref{background:#fff6d5}.small{color:#666;font-size:85%}"
 pub fn page(p: &Page) -> String {
     let mut h = String::new();
     h.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
-    let _ = write!(h, "<title>Frost report</title><style>{STYLE}</style></head><body>\n");
+    let _ = writeln!(
+        h,
+        "<title>Frost report</title><style>{STYLE}</style></head><body>"
+    );
     h.push_str("<h1>Frost report</h1>\n<p class=\"small\">From ");
     h.push_str(&escape(&p.inputs.join(", ")));
     h.push_str(" by <code>frost-host report</code>.</p>\n");
@@ -132,9 +135,9 @@ pub fn page(p: &Page) -> String {
     }
     h.push_str("<h2>Figures</h2>\n");
     for f in p.figures {
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<figure id=\"{}\">{}<figcaption>{}</figcaption></figure>\n",
+            "<figure id=\"{}\">{}<figcaption>{}</figcaption></figure>",
             escape(&f.name),
             f.svg,
             escape(&f.caption)
@@ -268,7 +271,11 @@ fn assignment(h: &mut String, a: &SampledAssignment) {
     );
     h.push_str("<tr><th>score</th><th>the group's moves, best first</th></tr>");
     let mut moves: Vec<_> = a.moves.iter().collect();
-    moves.sort_by(|x, y| y.score.unwrap_or(f64::MIN).total_cmp(&x.score.unwrap_or(f64::MIN)));
+    moves.sort_by(|x, y| {
+        y.score
+            .unwrap_or(f64::MIN)
+            .total_cmp(&x.score.unwrap_or(f64::MIN))
+    });
     for m in moves {
         let mut cell = format!("<pre>{}</pre>", escape(&m.text));
         if m.replaced {

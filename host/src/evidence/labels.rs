@@ -58,7 +58,13 @@ fn flatten(prefix: &str, table: &toml::Table, out: &mut BTreeMap<String, String>
 }
 
 fn parent_name(run: &Run) -> Option<String> {
-    Some(run.dir.parent()?.file_name()?.to_string_lossy().into_owned())
+    Some(
+        run.dir
+            .parent()?
+            .file_name()?
+            .to_string_lossy()
+            .into_owned(),
+    )
 }
 
 /// The parent folders' names, when each setting's runs share one and the settings' differ.
@@ -72,8 +78,7 @@ fn parent_labels(groups: &[(BTreeMap<String, String>, Vec<Run>)]) -> Option<Vec<
     let mut labels: Vec<String> = Vec::new();
     for (_, runs) in groups {
         let name = parent_name(&runs[0])?;
-        if runs.iter().any(|r| parent_name(r).as_ref() != Some(&name)) || labels.contains(&name)
-        {
+        if runs.iter().any(|r| parent_name(r).as_ref() != Some(&name)) || labels.contains(&name) {
             return None;
         }
         labels.push(name);
@@ -172,7 +177,11 @@ mod tests {
         ]);
         assert_eq!(
             labels(out),
-            ["refinement=frost k=4", "refinement=none k=8", "refinement=none k=8"]
+            [
+                "refinement=frost k=4",
+                "refinement=none k=8",
+                "refinement=none k=8"
+            ]
         );
         let one = label_plain_runs(vec![(run("runs/a-s0"), config(0, "frost", 4, 1))]);
         assert_eq!(labels(one), ["a-s0"]);

@@ -1,9 +1,10 @@
 //! Evidence from finished runs: curves per setting and seed (`runs`), paired statistics
 //! (`stats`), setting labels for plain run directories (`labels`), the paper's claims as computed quantities with verdicts (`claims`), and the
-//! report that shows them (`report` writes it, `plots` draws the SVG figures, `html` lays out
+//! report that shows them (`report` writes it, `figures` chooses what to draw, `plots` draws the SVG figures, `html` lays out
 //! the page). Everything here reads run directories; nothing trains.
 
 pub mod claims;
+pub mod figures;
 pub mod html;
 pub mod labels;
 pub mod plots;

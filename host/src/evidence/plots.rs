@@ -37,7 +37,10 @@ pub fn band(curves: &[Vec<(f64, f64)>]) -> Option<Band> {
         return None;
     }
     let start = curves.iter().map(|c| c[0].0).fold(f64::MIN, f64::max);
-    let end = curves.iter().map(|c| c[c.len() - 1].0).fold(f64::MAX, f64::min);
+    let end = curves
+        .iter()
+        .map(|c| c[c.len() - 1].0)
+        .fold(f64::MAX, f64::min);
     let mut xs: Vec<f64> = curves
         .iter()
         .flat_map(|c| c.iter().map(|p| p.0))
@@ -131,7 +134,8 @@ pub fn svg(fig: &Figure) -> Result<String, EvidenceError> {
     let legend_h = 12 + 22 * legend.len() as u32;
     let mut out = String::new();
     {
-        let root = SVGBackend::with_string(&mut out, (SIZE.0, SIZE.1 + legend_h)).into_drawing_area();
+        let root =
+            SVGBackend::with_string(&mut out, (SIZE.0, SIZE.1 + legend_h)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let (plot, key) = root.split_vertically(SIZE.1);
         let mut chart = ChartBuilder::on(&plot)
@@ -186,7 +190,10 @@ pub fn svg(fig: &Figure) -> Result<String, EvidenceError> {
 }
 
 /// The axes' ranges: every band and the reference line, with a margin above and below.
-fn ranges(bands: &[(usize, &SeedCurves, Band)], reference: Option<f64>) -> ((f64, f64), (f64, f64)) {
+fn ranges(
+    bands: &[(usize, &SeedCurves, Band)],
+    reference: Option<f64>,
+) -> ((f64, f64), (f64, f64)) {
     let pts = || bands.iter().flat_map(|(_, _, b)| b.lo.iter().chain(&b.hi));
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in pts() {
@@ -248,7 +255,10 @@ mod tests {
             y_label: "nats".into(),
             series: vec![SeedCurves {
                 label: "frost".into(),
-                curves: vec![vec![(0.0, -3.0), (10.0, -1.0)], vec![(0.0, -2.5), (10.0, -1.5)]],
+                curves: vec![
+                    vec![(0.0, -3.0), (10.0, -1.0)],
+                    vec![(0.0, -2.5), (10.0, -1.5)],
+                ],
             }],
             reference: Some(("reference move".into(), -2.0)),
         };
@@ -256,7 +266,13 @@ mod tests {
         assert!(s.starts_with("<svg"), "{}", &s[..60]);
         // Text is escaped by the backend.
         assert!(s.contains("held-out best-of-8 &lt;by step&gt;"));
-        for needle in ["step", "nats", "frost (2 seeds)", "reference move", "<polygon"] {
+        for needle in [
+            "step",
+            "nats",
+            "frost (2 seeds)",
+            "reference move",
+            "<polygon",
+        ] {
             assert!(s.contains(needle), "{needle}");
         }
     }

@@ -144,7 +144,10 @@ pub fn load(paths: &[PathBuf]) -> Result<Loaded, EvidenceError> {
 }
 
 /// A plain run directory: its run, and its config (for grouping) when it has evaluations.
-fn load_plain(dir: &Path, notes: &mut Vec<String>) -> Result<Option<(Run, toml::Table)>, EvidenceError> {
+fn load_plain(
+    dir: &Path,
+    notes: &mut Vec<String>,
+) -> Result<Option<(Run, toml::Table)>, EvidenceError> {
     let path = dir.join("config.toml");
     let text = std::fs::read_to_string(&path).map_err(io_error(&path))?;
     let config: toml::Table =
@@ -166,7 +169,10 @@ fn load_sweep(dir: &Path, notes: &mut Vec<String>) -> Result<Vec<Run>, EvidenceE
     let mut not_done = 0;
     for e in entries {
         let (Some(setting), Some(rel)) = (e["setting"].as_str(), e["dir"].as_str()) else {
-            return Err(EvidenceError::bad(&path, "a run without \"setting\" or \"dir\""));
+            return Err(EvidenceError::bad(
+                &path,
+                "a run without \"setting\" or \"dir\"",
+            ));
         };
         if e["status"].as_str().is_some_and(|s| s != "done") {
             not_done += 1;

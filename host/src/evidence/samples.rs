@@ -103,7 +103,10 @@ mod tests {
         let (early, late) = early_and_late(dir.path()).unwrap().unwrap();
         assert_eq!((early.step, late.step), (1, 3));
         let m = &late.assignments[0].moves[0];
-        assert_eq!((m.text.as_str(), m.score, m.replaced), ("c", Some(-1.5), true));
+        assert_eq!(
+            (m.text.as_str(), m.score, m.replaced),
+            ("c", Some(-1.5), true)
+        );
         assert_eq!(late.assignments[0].reference.as_deref(), Some("r"));
         assert!(early_and_late(&dir.path().join("none")).unwrap().is_none());
     }

@@ -32,7 +32,10 @@ pub fn read(path: &Path) -> Result<SelectionTable, EvidenceError> {
     let v: Value = serde_json::from_str(&text)
         .map_err(|e| EvidenceError::bad(path, format!("not analyze-selection JSON: {e}")))?;
     let rules = v["rules"].as_array().ok_or_else(|| {
-        EvidenceError::bad(path, "no \"rules\" list: not an analyze-selection --out file")
+        EvidenceError::bad(
+            path,
+            "no \"rules\" list: not an analyze-selection --out file",
+        )
     })?;
     let mut figures: Vec<String> = KNOWN.iter().map(|k| k.to_string()).collect();
     for r in rules {
@@ -122,11 +125,24 @@ mod tests {
         assert_eq!(t.title, "checkpoint base, D = 4");
         assert_eq!(
             t.columns,
-            ["rule", "params", "improved_frac", "mean_gain", "spearman", "zeta"]
+            [
+                "rule",
+                "params",
+                "improved_frac",
+                "mean_gain",
+                "spearman",
+                "zeta"
+            ]
         );
         assert_eq!(t.rows[0], ["top-prob", "", "0.451", "1.700", "0.100", "3"]);
-        assert_eq!(t.rows[1], ["taylor-gated", "tau=0.0001", "0.170", "0.700", "-", "-"]);
+        assert_eq!(
+            t.rows[1],
+            ["taylor-gated", "tau=0.0001", "0.170", "0.700", "-", "-"]
+        );
         std::fs::write(&p, "{}").unwrap();
-        assert!(read(&p).unwrap_err().to_string().contains("analyze-selection"));
+        assert!(read(&p)
+            .unwrap_err()
+            .to_string()
+            .contains("analyze-selection"));
     }
 }

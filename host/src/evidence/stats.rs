@@ -212,7 +212,10 @@ mod tests {
         let i = std_ratio(&a, &b, RESAMPLES, 1).unwrap();
         // Every resample with spread gives exactly 0.5; all-equal resamples (0/0) are dropped.
         assert!((i.estimate - 0.5).abs() < 1e-12);
-        assert!((i.lo - 0.5).abs() < 1e-12 && (i.hi - 0.5).abs() < 1e-12, "{i:?}");
+        assert!(
+            (i.lo - 0.5).abs() < 1e-12 && (i.hi - 0.5).abs() < 1e-12,
+            "{i:?}"
+        );
     }
 
     #[test]
@@ -222,11 +225,17 @@ mod tests {
         let p = sign_flip_p(&a, &[0.0; 5], RESAMPLES, 1).unwrap();
         assert!((p - 2.0 / 32.0).abs() < 1e-12, "{p}");
         // Differences +1, -1: every flip is as extreme as the observed 0.
-        assert_eq!(sign_flip_p(&[1.0, 0.0], &[0.0, 1.0], RESAMPLES, 1), Some(1.0));
+        assert_eq!(
+            sign_flip_p(&[1.0, 0.0], &[0.0, 1.0], RESAMPLES, 1),
+            Some(1.0)
+        );
         // Large n: random flips; a strong shift gives a tiny p, none gives a large one.
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let b: Vec<f64> = (0..40).map(|_| normal(&mut rng, 0.0, 1.0)).collect();
-        let shifted: Vec<f64> = b.iter().map(|x| x + 3.0 + normal(&mut rng, 0.0, 1.0)).collect();
+        let shifted: Vec<f64> = b
+            .iter()
+            .map(|x| x + 3.0 + normal(&mut rng, 0.0, 1.0))
+            .collect();
         assert!(sign_flip_p(&shifted, &b, 2000, 1).unwrap() < 0.01);
         let same: Vec<f64> = b.iter().map(|x| x + normal(&mut rng, 0.0, 1.0)).collect();
         assert!(sign_flip_p(&same, &b, 2000, 1).unwrap() > 0.05);
