@@ -103,60 +103,25 @@ pub fn judge_pair(a: &Setting, b: &Setting, cfg: &ClaimsConfig) -> PairClaims {
     let budget = common_budget(&pairs);
     let last = cfg.last;
     let fin = |k: EvalKey| move |r: &Run| final_figure(r, k, last);
-    let mut claims = vec![
-        difference(
-            "final_best_of",
-            format!("higher held-out {n} at the end (mean of the last {last} evals)"),
-            &pairs,
-            fin(EvalKey::BestOf),
-            cfg,
-        ),
-        match budget {
-            Some((lo, hi)) => difference(
-                "auc_best_of",
-                format!("higher {n} at equal judge budget (area under {n} vs cumulative judge forwards, over the common range, per forward)"),
-                &pairs,
-                move |r: &Run| area(r, lo, hi),
-                cfg,
-            ),
-            None => not_measured("auc_best_of", "higher best-of-N at equal judge budget", pairs.len(), "no cumulative judge forwards in the runs (or no common range)"),
-        },
-        seed_spread(&n, &pairs, last, cfg),
-        match budget {
-            Some((lo, hi)) => difference(
-                "early_best_of",
-                format!("faster climb: higher mean {n} over the first half of the common judge budget"),
-                &pairs,
-                move |r: &Run| area(r, lo, lo + (hi - lo) / 2.0),
-                cfg,
-            ),
-            None => not_measured("early_best_of", "faster climb", pairs.len(), "no cumulative judge forwards in the runs"),
-        },
-        difference(
-            "final_mean",
-            format!("higher held-out mean score at the end (mean of the last {last} evals)"),
-            &pairs,
-            fin(EvalKey::Mean),
-            cfg,
-        ),
-    ];
-    for (id, key, what) in [
-        (
-            "final_entropy",
-            EvalKey::Entropy,
-            "token entropy of the policy's own held-out samples",
-        ),
-        (
-            "final_distinct",
-            EvalKey::Distinct,
-            "distinct-move rate of the held-out samples",
-        ),
-        (
-            "final_score_var",
-            EvalKey::ScoreVar,
-            "score variance of the held-out samples",
-        ),
-    ] {
+    let mut claims = vec![difference(
+        "final_best_of",
+        format!("higher held-out {n} at the end (mean of the last {last} evals)"),
+        &pairs,
+        fin(EvalKey::BestOf),
+        cfg,
+    )];
+    let [auc, early] = budget_claims(&n, &pairs, budget, cfg);
+    claims.push(auc);
+    claims.push(seed_spread(&n, &pairs, last, cfg));
+    claims.push(early);
+    claims.push(difference(
+        "final_mean",
+        format!("higher held-out mean score at the end (mean of the last {last} evals)"),
+        &pairs,
+        fin(EvalKey::Mean),
+        cfg,
+    ));
+    for (id, key, what) in DIVERSITY {
         let claim = format!("higher diversity at the end: {what}");
         let logged = pairs.iter().all(|(x, y)| has(x, key) && has(y, key));
         claims.push(if logged {
@@ -173,6 +138,52 @@ pub fn judge_pair(a: &Setting, b: &Setting, cfg: &ClaimsConfig) -> PairClaims {
         budget,
         claims,
     }
+}
+
+/// The diversity figures judged at the end: claim id, eval key, what it measures.
+const DIVERSITY: [(&str, EvalKey, &str); 3] = [
+    (
+        "final_entropy",
+        EvalKey::Entropy,
+        "token entropy of the policy's own held-out samples",
+    ),
+    (
+        "final_distinct",
+        EvalKey::Distinct,
+        "distinct-move rate of the held-out samples",
+    ),
+    (
+        "final_score_var",
+        EvalKey::ScoreVar,
+        "score variance of the held-out samples",
+    ),
+];
+
+/// Best-of-N at equal judge budget (its mean over the common forward range) and the faster
+/// climb (its mean over the first half of that range).
+fn budget_claims(
+    n: &str,
+    pairs: &[(&Run, &Run)],
+    budget: Option<(f64, f64)>,
+    cfg: &ClaimsConfig,
+) -> [Claim; 2] {
+    let auc = format!(
+        "higher {n} at equal judge budget (area under {n} vs cumulative judge forwards, \
+         over the common range, per forward)"
+    );
+    let early = format!("faster climb: higher mean {n} over the first half of the judge budget");
+    let Some((lo, hi)) = budget else {
+        let why = "no common range of cumulative judge forwards in the runs";
+        return [
+            not_measured("auc_best_of", &auc, pairs.len(), why),
+            not_measured("early_best_of", &early, pairs.len(), why),
+        ];
+    };
+    let mid = lo + (hi - lo) / 2.0;
+    [
+        difference("auc_best_of", auc, pairs, |r| area(r, lo, hi), cfg),
+        difference("early_best_of", early, pairs, |r| area(r, lo, mid), cfg),
+    ]
 }
 
 fn has(run: &Run, key: EvalKey) -> bool {

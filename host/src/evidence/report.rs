@@ -58,18 +58,7 @@ pub fn write_report(opts: &ReportOptions) -> Result<ReportSummary, EvidenceError
             svg,
         });
     }
-    let mut shown = Vec::new();
-    for s in &settings {
-        let run = &s.runs[0];
-        if let Some((early, late)) = samples::early_and_late(&run.dir)? {
-            shown.push(SettingSamples {
-                label: s.label.clone(),
-                run_dir: run.dir.display().to_string(),
-                early,
-                late,
-            });
-        }
-    }
+    let shown = early_late_samples(&settings)?;
     let inputs: Vec<String> = opts
         .inputs
         .iter()
@@ -85,20 +74,7 @@ pub fn write_report(opts: &ReportOptions) -> Result<ReportSummary, EvidenceError
         samples: &shown,
     });
     write_atomic(&opts.out.join("index.html"), page.as_bytes())?;
-    let claims_json = json!({
-        "inputs": inputs,
-        "last_evals": opts.claims.last,
-        "resamples": opts.claims.resamples,
-        "bootstrap_seed": opts.claims.seed,
-        "settings": settings.iter().map(|s| json!({
-            "label": s.label,
-            "seeds": s.runs.iter().map(|r| r.seed).collect::<Vec<_>>(),
-            "runs": s.runs.iter().map(|r| r.dir.display().to_string()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "pairs": pairs,
-        "notes": notes,
-    });
-    let text = serde_json::to_string_pretty(&claims_json).expect("plain JSON values");
+    let text = claims_json(&inputs, &settings, &pairs, &notes, &opts.claims);
     write_atomic(&opts.out.join("claims.json"), text.as_bytes())?;
     write_atomic(
         &opts.out.join("claims.md"),
@@ -110,6 +86,53 @@ pub fn write_report(opts: &ReportOptions) -> Result<ReportSummary, EvidenceError
         pairs,
         notes,
     })
+}
+
+/// claims.json: the inputs, how the claims were computed, the settings and every pair.
+fn claims_json(
+    inputs: &[String],
+    settings: &[Setting],
+    pairs: &[PairClaims],
+    notes: &[String],
+    cfg: &ClaimsConfig,
+) -> String {
+    let settings: Vec<_> = settings
+        .iter()
+        .map(|s| {
+            json!({
+                "label": s.label,
+                "seeds": s.runs.iter().map(|r| r.seed).collect::<Vec<_>>(),
+                "runs": s.runs.iter().map(|r| r.dir.display().to_string()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let v = json!({
+        "inputs": inputs,
+        "last_evals": cfg.last,
+        "resamples": cfg.resamples,
+        "bootstrap_seed": cfg.seed,
+        "settings": settings,
+        "pairs": pairs,
+        "notes": notes,
+    });
+    serde_json::to_string_pretty(&v).expect("plain JSON values")
+}
+
+/// Each setting's early and late moves, from its lowest seed's run.
+fn early_late_samples(settings: &[Setting]) -> Result<Vec<SettingSamples>, EvidenceError> {
+    let mut shown = Vec::new();
+    for s in settings {
+        let run = &s.runs[0];
+        if let Some((early, late)) = samples::early_and_late(&run.dir)? {
+            shown.push(SettingSamples {
+                label: s.label.clone(),
+                run_dir: run.dir.display().to_string(),
+                early,
+                late,
+            });
+        }
+    }
+    Ok(shown)
 }
 
 /// Indices of (A, B) for each `A=B`; by default the two settings when there are exactly
