@@ -12,6 +12,7 @@ pub mod cache;
 pub mod checkpoint;
 pub mod config;
 pub mod corpus;
+pub mod evidence;
 pub mod files;
 pub mod frost;
 pub mod game;

@@ -37,6 +37,9 @@ enum Command {
     /// Compare the Frost selection rules on the same sampled parents, every child rescored
     /// exactly by the judge (fraction improved, exact gains, the estimate's quality).
     AnalyzeSelection(cli::analyze::AnalyzeArgs),
+    /// An HTML report of finished runs or sweeps: figures, and the paper's claims judged
+    /// paired by seed with bootstrap intervals.
+    Report(cli::report::ReportArgs),
 }
 
 fn main() {
@@ -58,6 +61,7 @@ fn main() {
         Some(Command::Bench(a)) => cli::bench::run(a),
         Some(Command::Sweep(a)) => cli::sweep::run(a),
         Some(Command::AnalyzeSelection(a)) => cli::analyze::run(a),
+        Some(Command::Report(a)) => cli::report::run(a),
     };
     if let Err(err) = result {
         eprintln!(

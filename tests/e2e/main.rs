@@ -13,6 +13,7 @@ mod judge;
 mod model;
 mod pretrain;
 mod qwen3;
+mod report;
 mod resume;
 mod rundir;
 mod sandbox;

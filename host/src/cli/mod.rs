@@ -4,5 +4,6 @@ pub mod analyze;
 pub mod bench;
 pub mod game;
 pub mod pretrain;
+pub mod report;
 pub mod sweep;
 pub mod train;
