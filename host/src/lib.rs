@@ -19,6 +19,7 @@ pub mod grpo;
 pub mod judge;
 pub mod memory;
 pub mod model;
+pub mod move_words;
 pub mod optim;
 pub mod overrides;
 pub mod pretrain;

@@ -100,6 +100,7 @@ impl Game for Infill {
         Ok(Requirements {
             move_tokens: c.gap_tokens,
             passages: vec![PassageSpec { tokens: total }],
+            moves: vec![],
         })
     }
 

@@ -142,7 +142,6 @@ pub fn sample_moves(
     seed: u64,
 ) -> Vec<Vec<u32>> {
     let _guard = tch::no_grad_guard();
-    let l = assignments[0].move_len;
     let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
     let banned = Tensor::stack(
         &assignments
@@ -151,7 +150,8 @@ pub fn sample_moves(
             .collect::<Vec<_>>(),
         0,
     );
-    let moves = model::sample(net, &prompts, k, l, params, &banned, seed);
+    // (Word rules, game API 0.2.0, are applied token by token: move_rules.rs.)
+    let moves = super::move_rules::sample(net, assignments, &prompts, k, params, &banned, seed);
     rows_u32(&moves)
 }
 
@@ -189,10 +189,12 @@ pub fn frost_round(
     let taylor = matches!(rule, Selection::TaylorGated | Selection::Taylor)
         .then(|| taylor_in_chunks(s.judge(), &asg.program, &group.moves, chunk, budget));
     // 5. Gate and select: the policy's pi(v | prompt, y_<i) (rules that need it), top-D.
-    let policy = matches!(rule, Selection::TaylorGated | Selection::TopProb)
+    let mut policy = matches!(rule, Selection::TaylorGated | Selection::TopProb)
         .then(|| policy_full_logprobs(&s.model.net, asg, &group.moves, cfg.sampling.temperature));
     let banned = asg.banned.to_device(Device::Cpu);
-    let est_cpu = taylor.as_ref().map(|t| t.estimate.to_device(Device::Cpu));
+    let mut est_cpu = taylor.as_ref().map(|t| t.estimate.to_device(Device::Cpu));
+    // A word rule (game API 0.2.0) rules substitutions out of the ranking.
+    super::move_rules::mask_ranking(asg, &group.moves, &mut [&mut est_cpu, &mut policy]);
     let proposal = Proposal {
         parents: &group.moves,
         estimate: est_cpu.as_ref(),
@@ -201,6 +203,7 @@ pub fn frost_round(
     };
     let (scope, d, tau) = (cfg.frost.scope, cfg.frost.d, cfg.frost.tau);
     let children: Vec<Child> = frost::select(&proposal, rule, scope, d, tau, seed);
+    let children = super::move_rules::keep_legal(asg, &group.moves, children);
     let taylor_s = secs(t);
 
     // 6. Verify the children with the exact judge; replace a parent by its best child only if

@@ -123,6 +123,7 @@ impl Game for Hostile {
         Ok(Requirements {
             move_tokens,
             passages: vec![PassageSpec { tokens: 8 }],
+            moves: vec![],
         })
     }
 
