@@ -126,7 +126,7 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
                 format!("penalty {p} has no terms"),
             ));
         }
-        if !pen.threshold.is_finite() || !(pen.weight.is_finite() && pen.weight > 0.0) {
+        if !(pen.threshold.is_finite() && pen.weight.is_finite() && pen.weight > 0.0) {
             return Err(broken(
                 "a penalty has a finite threshold and a positive finite weight",
                 format!(
