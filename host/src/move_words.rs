@@ -100,6 +100,9 @@ enum After {
     Closed(String),
 }
 
+/// Token masks by (the open word before, what follows).
+type MaskCache = Mutex<HashMap<(String, After), Arc<Vec<bool>>>>;
+
 /// One round's word rule over one tokenizer's tokens.
 pub struct WordRule {
     tokens: Arc<TokenWords>,
@@ -108,7 +111,7 @@ pub struct WordRule {
     /// For each start of an allowed word, the fewest characters that finish one.
     to_finish: HashMap<String, usize>,
     /// Masks already computed, by (the open word before, what follows).
-    cache: Mutex<HashMap<(String, After), Arc<Vec<bool>>>>,
+    cache: MaskCache,
 }
 
 impl WordRule {

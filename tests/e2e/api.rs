@@ -229,8 +229,8 @@ fn the_taylor_gradient_sees_penalties_and_the_clamp() {
         .get(0)
         .to_kind(Kind::Double)
         .log_softmax(-1, Kind::Double);
-    for k in 0..2 {
-        let yk = parents[k][0] as i64;
+    for (k, parent) in parents.iter().enumerate() {
+        let yk = parent[0] as i64;
         let want = first.double_value(&[7]) - first.double_value(&[yk]);
         let slope = if k == violated { 2.0 } else { 0.0 };
         let got = tay.target_term.double_value(&[k as i64, 0, 7]);

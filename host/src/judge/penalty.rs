@@ -54,6 +54,10 @@ pub fn combine(prog: &CompiledProgram, sums: &[f64]) -> f64 {
 
 /// [`combine`] on tensors: `sums[j]` is term j's [K] sums (with graph for move terms), the
 /// result [K] is differentiable (the hinge's gradient is 0 where the constraint holds).
+#[allow(
+    clippy::assign_op_pattern,
+    reason = "`+=` on a Tensor is in-place; new tensors keep the graph plain"
+)]
 pub fn combine_tensor(prog: &CompiledProgram, sums: &[Tensor]) -> Tensor {
     let mut reward = sums[0].zeros_like();
     let mut g: Vec<Tensor> = prog
