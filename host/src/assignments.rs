@@ -16,7 +16,9 @@ use crate::corpus::Document;
 use crate::game::{Game, GameError};
 use crate::judge::{CompiledProgram, JudgeError};
 use crate::model::{ModelError, Tok};
+use crate::move_words::{TokenWords, WordRule};
 use crate::round_checks::{check_legal, Bounds, RoundCheckError};
+use std::sync::{Arc, OnceLock};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AssignmentError {
@@ -45,6 +47,15 @@ pub enum AssignmentError {
         game: String,
         source: RoundCheckError,
     },
+    #[error(
+        "game {game}: allowed_special lists {token:?}, which is not an added/special token of \
+         the tokenizer (its added tokens: {known}); list only added tokens, by their exact text"
+    )]
+    AllowedSpecial {
+        game: String,
+        token: String,
+        known: String,
+    },
 }
 /// One playable assignment: the round as the game wrote it and what the models read.
 pub struct Assignment {
@@ -57,6 +68,9 @@ pub struct Assignment {
     pub banned: Tensor,
     pub reference_move: Option<Vec<u32>>,
     pub move_len: usize,
+    /// The round's word rule (game API 0.2.0 `banned_words` / `allowed_words`): sampling,
+    /// the gate and the children keep it (see move_words.rs).
+    pub words: Option<WordRule>,
 }
 
 /// Tokenizes `text` (no special tokens added) into a passage with the byte span of every token.
@@ -225,8 +239,10 @@ pub struct Dealer {
     pub requirements: Requirements,
     token_texts: Vec<String>,
     /// Added/special tokens: banned in every move (sampling, the gate, the update and the
-    /// reference all read the same mask).
+    /// reference all read the same mask) unless a round allows them (`allowed_special`).
     added_tokens: Vec<u32>,
+    /// The tokens' words, built when a round first has a word rule.
+    token_words: OnceLock<Arc<TokenWords>>,
     pub v_emb: i64,
     pub device: Device,
     /// Token bounds of a round (see [`Dealer::with_max_positions`]).
@@ -254,6 +270,7 @@ impl Dealer {
             requirements,
             token_texts: token_texts(tok),
             added_tokens: tok.added_token_ids(),
+            token_words: OnceLock::new(),
             v_emb,
             device,
             bounds: Bounds::new(game.limits(), None),
@@ -335,24 +352,28 @@ impl Dealer {
         self.bounds
             .check_prompt(prompt_ids.len(), move_len)
             .map_err(round_err)?;
-        let program = CompiledProgram::compile(&round.judge, tok, move_len).map_err(|source| {
-            AssignmentError::Judge {
+        let parts = &self.requirements.moves;
+        let program = CompiledProgram::compile_moves(&round.judge, tok, move_len, parts).map_err(
+            |source| AssignmentError::Judge {
                 game: game(),
                 source,
-            }
-        })?;
+            },
+        )?;
         self.bounds.check_program(&program).map_err(round_err)?;
         let mut banned = vec![false; self.v_emb as usize];
         for b in banned.iter_mut().skip(tok.vocab_size()) {
             *b = true;
         }
+        let allowed = self.allowed_special(tok, &round.constraints.allowed_special)?;
+        let added = self.added_tokens.iter().filter(|id| !allowed.contains(id));
         let by_game = banned_token_ids(&self.token_texts, &round.constraints);
-        for &id in self.added_tokens.iter().chain(&by_game) {
+        for &id in added.chain(&by_game) {
             if let Some(b) = banned.get_mut(id as usize) {
                 *b = true;
             }
         }
         check_legal(&banned, tok.vocab_size()).map_err(round_err)?;
+        let words = WordRule::new(&round.constraints, self.token_words());
         let banned = Tensor::from_slice(&banned)
             .to_kind(Kind::Bool)
             .to_device(self.device);
@@ -364,7 +385,39 @@ impl Dealer {
             program,
             banned,
             move_len,
+            words,
         })
+    }
+
+    /// The ids of a round's `allowed_special` texts; each must be an added token.
+    fn allowed_special(&self, tok: &Tok, texts: &[String]) -> Result<Vec<u32>, AssignmentError> {
+        let mut ids = Vec::new();
+        for t in texts {
+            match tok
+                .token_to_id(t)
+                .filter(|id| self.added_tokens.contains(id))
+            {
+                Some(id) => ids.push(id),
+                None => {
+                    let known: Vec<String> = (self.added_tokens.iter())
+                        .filter_map(|&id| tok.token_text(id))
+                        .collect();
+                    return Err(AssignmentError::AllowedSpecial {
+                        game: self.game_name.clone(),
+                        token: t.clone(),
+                        known: known.join(" "),
+                    });
+                }
+            }
+        }
+        Ok(ids)
+    }
+
+    fn token_words(&self) -> Arc<TokenWords> {
+        let words = self
+            .token_words
+            .get_or_init(|| Arc::new(TokenWords::new(&self.token_texts)));
+        words.clone()
     }
 }
 
@@ -389,18 +442,31 @@ pub fn describe(asg: &Assignment, tok: &Tok) -> String {
     );
     for (t, term) in asg.program.terms.iter().enumerate() {
         let scored = term.scored.iter().filter(|&&s| s).count();
+        let part = match term.penalty {
+            Some(p) => format!("penalty {p} "),
+            None => String::new(),
+        };
+        let clamp = term
+            .clamp
+            .map_or(String::new(), |c| format!(", CE per token clamped at {c}"));
         out.push_str(&format!(
-            "\nterm {t}: weight {:+}, {} tokens, {scored} scored{}\n",
+            "\n{part}term {t}: weight {:+}, {} tokens, {scored} scored{}{clamp}\n",
             term.weight,
             term.ids.len(),
-            if term.move_start.is_some() {
-                ", has the move"
-            } else {
-                ", no move (baseline)"
+            match term.move_start {
+                Some(_) if term.move_span.len() == n => ", has the move".to_string(),
+                Some(_) => format!(", has move tokens {:?}", term.move_span),
+                None => ", no move (baseline)".to_string(),
             }
         ));
-        out.push_str(&judge_text(tok, term, n));
+        out.push_str(&judge_text(tok, term));
         out.push('\n');
+    }
+    for (p, pen) in asg.program.penalties.iter().enumerate() {
+        out.push_str(&format!(
+            "\npenalty {p}: reward -= {} * max(0, {} - g), g = its terms summed as the reward's\n",
+            pen.weight, pen.threshold
+        ));
     }
     let banned: Vec<bool> =
         Vec::<bool>::try_from(&asg.banned.to_device(Device::Cpu)).unwrap_or_default();
@@ -414,6 +480,21 @@ pub fn describe(asg: &Assignment, tok: &Tok) -> String {
         tok.added_token_ids().len(),
         tok.vocab_size()
     ));
+    if !c.allowed_special.is_empty() {
+        out.push_str(&format!(
+            "special tokens allowed: {:?}\n",
+            c.allowed_special
+        ));
+    }
+    if !c.banned_words.is_empty() {
+        out.push_str(&format!(
+            "words the move may not use: {:?}\n",
+            c.banned_words
+        ));
+    }
+    if let Some(a) = &c.allowed_words {
+        out.push_str(&format!("the only words the move may use: {a:?}\n"));
+    }
     match &asg.reference_move {
         Some(m) => out.push_str(&format!(
             "\nreference move: {:?} ({} tokens)\n",
@@ -428,8 +509,9 @@ pub fn describe(asg: &Assignment, tok: &Tok) -> String {
 
 /// One judge term as text: runs of scored tokens in ⟦..⟧, the move slot as `<MOVE: n tokens>`
 /// (scored or not as the term says), a leading BOS as `<BOS>`.
-fn judge_text(tok: &Tok, term: &crate::judge::TermTemplate, move_len: usize) -> String {
-    let is_move = |i: usize| term.move_start.is_some_and(|s| i >= s && i < s + move_len);
+fn judge_text(tok: &Tok, term: &crate::judge::TermTemplate) -> String {
+    let slot = term.move_span.len();
+    let is_move = |i: usize| term.move_start.is_some_and(|s| i >= s && i < s + slot);
     let mut out = String::new();
     let mut i = 0;
     while i < term.ids.len() {

@@ -61,7 +61,8 @@ impl Bounds {
 
     /// Counts that need no tokenizer: judge terms and chat messages.
     pub fn check_counts(&self, round: &Round) -> Result<(), RoundCheckError> {
-        let terms = round.judge.terms.len();
+        let penalty_terms: usize = round.judge.penalties.iter().map(|p| p.terms.len()).sum();
+        let terms = round.judge.terms.len() + penalty_terms;
         over(
             "the number of judge terms",
             terms,

@@ -11,8 +11,8 @@
 //! ```
 
 use crate::types::{
-    ChatMessage, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, Prompt, Round,
-    SegmentContent,
+    ChatMessage, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, Penalty, Prompt,
+    Requirements, Round, SegmentContent,
 };
 
 impl JudgeSegment {
@@ -21,6 +21,16 @@ impl JudgeSegment {
         JudgeSegment {
             content,
             scored: true,
+            skip_first: false,
+        }
+    }
+
+    /// A scored segment whose first token is read but not scored (Xent's `xent(s | p)`).
+    pub fn scored_from_second(content: SegmentContent) -> Self {
+        JudgeSegment {
+            content,
+            scored: true,
+            skip_first: true,
         }
     }
 
@@ -29,6 +39,7 @@ impl JudgeSegment {
         JudgeSegment {
             content,
             scored: false,
+            skip_first: false,
         }
     }
 }
@@ -42,7 +53,20 @@ impl JudgeTerm {
             weight,
             bos: false,
             segments: Vec::new(),
+            max_token_ce: None,
         }
+    }
+
+    /// Clamp each scored token's cross-entropy at `c` nats (see [`JudgeTerm::max_token_ce`]).
+    pub fn max_token_ce(mut self, c: f64) -> Self {
+        self.max_token_ce = Some(c);
+        self
+    }
+
+    /// Appends a segment as it is.
+    pub fn push(mut self, segment: JudgeSegment) -> Self {
+        self.segments.push(segment);
+        self
     }
 
     /// Start the judge sequence with the BOS token.
@@ -53,7 +77,11 @@ impl JudgeTerm {
 
     /// Appends a segment, scored or not.
     pub fn segment(mut self, content: SegmentContent, scored: bool) -> Self {
-        self.segments.push(JudgeSegment { content, scored });
+        self.segments.push(JudgeSegment {
+            content,
+            scored,
+            skip_first: false,
+        });
         self
     }
 
@@ -80,6 +108,45 @@ impl JudgeTerm {
 
     pub fn scored_move(self) -> Self {
         self.segment(SegmentContent::Move, true)
+    }
+}
+
+impl Penalty {
+    /// The constraint `terms >= threshold` (terms summed as a reward's, in nats), one nat of
+    /// reward lost per nat of violation.
+    pub fn at_least(terms: Vec<JudgeTerm>, threshold: f64) -> Self {
+        Penalty {
+            terms,
+            threshold,
+            weight: 1.0,
+        }
+    }
+
+    /// Reward lost per nat of violation.
+    pub fn weight(mut self, weight: f64) -> Self {
+        self.weight = weight;
+        self
+    }
+}
+
+impl Requirements {
+    /// A move of `move_tokens` tokens and passages of these lengths.
+    pub fn new(move_tokens: u32, passage_tokens: &[u32]) -> Self {
+        Requirements {
+            move_tokens,
+            passages: passage_tokens
+                .iter()
+                .map(|&tokens| crate::PassageSpec { tokens })
+                .collect(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Several moves of these lengths, written in one generation (`move_tokens` is their sum).
+    pub fn with_moves(mut self, moves: Vec<u32>) -> Self {
+        self.move_tokens = moves.iter().sum();
+        self.moves = moves;
+        self
     }
 }
 
@@ -111,7 +178,10 @@ impl Round {
     pub fn new(prompt: Prompt, terms: Vec<JudgeTerm>) -> Self {
         Round {
             prompt,
-            judge: JudgeProgram { terms },
+            judge: JudgeProgram {
+                terms,
+                penalties: Vec::new(),
+            },
             constraints: MoveConstraints::default(),
             reference_move: None,
         }
@@ -131,6 +201,31 @@ impl Round {
 
     pub fn with_banned_token_ids(mut self, ids: Vec<u32>) -> Self {
         self.constraints.banned_token_ids = ids;
+        self
+    }
+
+    /// A constraint as a penalty (see [`Penalty`]).
+    pub fn with_penalty(mut self, penalty: Penalty) -> Self {
+        self.judge.penalties.push(penalty);
+        self
+    }
+
+    /// Words the move must not contain (see [`MoveConstraints::banned_words`]).
+    pub fn with_banned_words(mut self, words: Vec<String>) -> Self {
+        self.constraints.banned_words = words;
+        self
+    }
+
+    /// The only words the move may use (see [`MoveConstraints::allowed_words`]).
+    pub fn with_allowed_words(mut self, words: Vec<String>) -> Self {
+        self.constraints.allowed_words = Some(words);
+        self
+    }
+
+    /// Added/special tokens the move may use, by text (see
+    /// [`MoveConstraints::allowed_special`]).
+    pub fn with_allowed_special(mut self, tokens: Vec<String>) -> Self {
+        self.constraints.allowed_special = tokens;
         self
     }
 }

@@ -9,8 +9,8 @@
 //! frost_sdk::export_game!(MyGame);
 //! ```
 //!
-//! On `wasm32` the macro emits the component exports of the WIT world `frost:game@0.1.0`
-//! (`sdk/wit/since_v0.1.0/game.wit`); on native targets it emits C-ABI exports (JSON across
+//! On `wasm32` the macro emits the component exports of the WIT world `frost:game@0.2.0`
+//! (`sdk/wit/since_v0.2.0/game.wit`); on native targets it emits C-ABI exports (JSON across
 //! the boundary, see [`native`]) for trusted plugins loaded with `--allow-native`.
 //!
 //! [`rules`] are the host's checks on what a game returns, and [`testing`] runs them from a
@@ -29,7 +29,7 @@ pub mod types;
 mod version;
 
 pub use types::*;
-pub use version::{ABI_VERSION, WIT_INTERFACE};
+pub use version::{ABI_VERSION, SUPPORTED_ABI_VERSIONS, WIT_INTERFACE};
 // The versions a game's config derives must match; re-exported so a game needs only the SDK.
 pub use schemars;
 pub use serde;
@@ -220,6 +220,7 @@ mod tests {
             Ok(Requirements {
                 move_tokens: c.n,
                 passages: vec![PassageSpec { tokens: c.n }],
+                ..Default::default()
             })
         }
         fn new_round(_: &Cfg, _: u64, _: &[Passage]) -> Result<Round, String> {

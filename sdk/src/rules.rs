@@ -54,6 +54,17 @@ pub fn validate_requirements(req: &Requirements, limits: &GameLimits) -> Result<
             ),
         ));
     }
+    if !req.moves.is_empty()
+        && (req.moves.contains(&0) || req.moves.iter().sum::<u32>() != req.move_tokens)
+    {
+        return Err(broken(
+            "several moves are at least 1 token each and sum to the move length",
+            format!(
+                "configure asked for moves {:?} and a move of {} tokens",
+                req.moves, req.move_tokens
+            ),
+        ));
+    }
     for (i, p) in req.passages.iter().enumerate() {
         if p.tokens == 0 || p.tokens > limits.max_passage_tokens {
             return Err(broken(
@@ -93,7 +104,9 @@ pub fn check_passages(req: &Requirements, passages: &[Passage]) -> Result<(), St
 
 /// The rules for a round: a non-empty prompt with known chat roles, a judge program with at
 /// least one move slot overall and at most one per term, finite weights, something scored in
-/// every term, token ids inside the vocabulary, a reference move of the move's length.
+/// every term, token ids inside the vocabulary, a reference move of the move's length; and
+/// for 0.2.0's fields: move parts that exist and sit together, a positive finite clamp,
+/// penalties with a finite threshold and a positive finite weight, one-word word lists.
 pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Result<(), RuleError> {
     validate_prompt(&round.prompt, vocab_size)?;
     if round.judge.terms.is_empty() {
@@ -104,34 +117,26 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
     }
     let mut move_slots = 0;
     for (t, term) in round.judge.terms.iter().enumerate() {
-        if !term.weight.is_finite() {
+        move_slots += check_term(&format!("term {t}"), term, req, vocab_size)?;
+    }
+    for (p, pen) in round.judge.penalties.iter().enumerate() {
+        if pen.terms.is_empty() {
             return Err(broken(
-                "term weights are finite",
-                format!("term {t} has weight {}", term.weight),
+                "a penalty has at least one term",
+                format!("penalty {p} has no terms"),
             ));
         }
-        let slots = term
-            .segments
-            .iter()
-            .filter(|s| s.content == SegmentContent::Move)
-            .count();
-        if slots > 1 {
+        if !(pen.threshold.is_finite() && pen.weight.is_finite() && pen.weight > 0.0) {
             return Err(broken(
-                "at most one move slot per judge term",
-                format!("term {t} has {slots} move slots"),
+                "a penalty has a finite threshold and a positive finite weight",
+                format!(
+                    "penalty {p} has threshold {} and weight {}",
+                    pen.threshold, pen.weight
+                ),
             ));
         }
-        move_slots += slots;
-        if !term.segments.iter().any(|s| s.scored) {
-            return Err(broken(
-                "every judge term scores something",
-                format!("term {t} has no scored segment"),
-            ));
-        }
-        for (i, s) in term.segments.iter().enumerate() {
-            if let SegmentContent::Tokens(ids) = &s.content {
-                check_ids(&format!("term {t} segment {i}"), ids, vocab_size)?;
-            }
+        for (t, term) in pen.terms.iter().enumerate() {
+            move_slots += check_term(&format!("penalty {p} term {t}"), term, req, vocab_size)?;
         }
     }
     if move_slots == 0 {
@@ -145,6 +150,7 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
         &round.constraints.banned_token_ids,
         vocab_size,
     )?;
+    check_word_lists(round)?;
     if let Some(m) = &round.reference_move {
         if m.len() != req.move_tokens as usize {
             return Err(broken(
@@ -157,6 +163,112 @@ pub fn validate_round(round: &Round, req: &Requirements, vocab_size: u32) -> Res
             ));
         }
         check_ids("the reference move", m, vocab_size)?;
+    }
+    Ok(())
+}
+
+/// One judge term (of the reward or of a penalty); returns its number of move slots (0 or 1).
+/// A slot is the whole move or a run of adjacent segments reading consecutive move parts
+/// (`[part 0, part 1]` reads moves 1 and 2 as one span; Horizon's `xed(x2 | s + x1)`).
+fn check_term(
+    what: &str,
+    term: &crate::types::JudgeTerm,
+    req: &Requirements,
+    vocab_size: u32,
+) -> Result<usize, RuleError> {
+    if !term.weight.is_finite() {
+        return Err(broken(
+            "term weights are finite",
+            format!("{what} has weight {}", term.weight),
+        ));
+    }
+    if let Some(c) = term.max_token_ce {
+        if !(c.is_finite() && c > 0.0) {
+            return Err(broken(
+                "a cross-entropy clamp is positive and finite",
+                format!("{what} has max_token_ce {c}"),
+            ));
+        }
+    }
+    let mut slots = 0;
+    let mut prev: Option<(usize, &SegmentContent)> = None;
+    for (i, s) in term.segments.iter().enumerate() {
+        if let SegmentContent::MovePart(k) = s.content {
+            if k as usize >= req.moves.len() {
+                return Err(broken(
+                    "a move part is one of the requirements' moves",
+                    format!(
+                        "{what} segment {i} reads move part {k}, configure declared {} moves",
+                        req.moves.len()
+                    ),
+                ));
+            }
+        }
+        if !s.content.is_move() {
+            continue;
+        }
+        let continues = match (prev, &s.content) {
+            (Some((j, SegmentContent::MovePart(a))), SegmentContent::MovePart(b)) => {
+                j + 1 == i && *b == a + 1
+            }
+            _ => false,
+        };
+        if !continues {
+            slots += 1;
+        }
+        prev = Some((i, &s.content));
+    }
+    if slots > 1 {
+        return Err(broken(
+            "at most one move slot per judge term",
+            format!("{what} has {slots} move slots (move parts count as one only when adjacent and consecutive)"),
+        ));
+    }
+    if !term.segments.iter().any(|s| s.scored) {
+        return Err(broken(
+            "every judge term scores something",
+            format!("{what} has no scored segment"),
+        ));
+    }
+    for (i, s) in term.segments.iter().enumerate() {
+        if let SegmentContent::Tokens(ids) = &s.content {
+            check_ids(&format!("{what} segment {i}"), ids, vocab_size)?;
+        }
+    }
+    Ok(slots)
+}
+
+/// Word lists hold single words (Xent's rule: no whitespace, something left once ASCII
+/// punctuation is deleted); allowed special tokens are non-empty texts.
+fn check_word_lists(round: &Round) -> Result<(), RuleError> {
+    let c = &round.constraints;
+    let lists = [
+        ("banned_words", Some(&c.banned_words)),
+        ("allowed_words", c.allowed_words.as_ref()),
+    ];
+    for (name, list) in lists {
+        for w in list.into_iter().flatten() {
+            let letters = w.chars().filter(|ch| !ch.is_ascii_punctuation()).count();
+            if letters == 0 || w.chars().any(char::is_whitespace) {
+                return Err(broken(
+                    "a word list holds single words",
+                    format!("{name} has {w:?}"),
+                ));
+            }
+        }
+    }
+    if c.allowed_words.as_ref().is_some_and(|a| a.is_empty()) {
+        return Err(broken(
+            "allowed_words, when set, is not empty",
+            "allowed_words is an empty list: no move could use a word (leave it unset for no rule)"
+                .into(),
+        ));
+    }
+    if c.allowed_special.iter().any(|t| t.is_empty()) {
+        return Err(broken(
+            "allowed_special holds token texts",
+            "allowed_special has an empty string".into(),
+        ));
     }
     Ok(())
 }
@@ -210,6 +322,7 @@ mod tests {
         Requirements {
             move_tokens: 2,
             passages: vec![PassageSpec { tokens: 3 }],
+            moves: vec![],
         }
     }
 
@@ -301,6 +414,75 @@ mod tests {
             rule(validate_round(&empty, &req(), 10)),
             "the prompt is not empty"
         );
+    }
+
+    #[test]
+    fn rules_of_the_0_2_0_fields() {
+        use crate::types::{JudgeSegment, Penalty};
+        let two = Requirements::new(4, &[3]).with_moves(vec![2, 2]);
+        validate_requirements(&two, &GameLimits::default()).unwrap();
+        let mut bad = two.clone();
+        bad.move_tokens = 5;
+        assert!(
+            rule(validate_requirements(&bad, &GameLimits::default())).starts_with("several moves")
+        );
+        let part = |k| SegmentContent::MovePart(k);
+        // Adjacent consecutive parts are one slot; the whole move is one slot.
+        let joined = round(vec![term()
+            .segment(part(0), false)
+            .push(JudgeSegment::scored_from_second(part(1)))]);
+        validate_round(
+            &joined.clone().with_reference_move(vec![1, 2, 3, 4]),
+            &two,
+            10,
+        )
+        .unwrap();
+        let apart = round(vec![term()
+            .segment(part(0), false)
+            .scored_text("a")
+            .segment(part(1), true)])
+        .with_reference_move(vec![1, 2, 3, 4]);
+        assert_eq!(
+            rule(validate_round(&apart, &two, 10)),
+            "at most one move slot per judge term"
+        );
+        let missing =
+            round(vec![term().segment(part(2), true)]).with_reference_move(vec![1, 2, 3, 4]);
+        assert_eq!(
+            rule(validate_round(&missing, &two, 10)),
+            "a move part is one of the requirements' moves"
+        );
+        let ok = round(vec![term().scored_move()]);
+        for c in [0.0, -1.0, f64::INFINITY] {
+            let clamp = round(vec![term().scored_move().max_token_ce(c)]);
+            assert_eq!(
+                rule(validate_round(&clamp, &req(), 10)),
+                "a cross-entropy clamp is positive and finite"
+            );
+        }
+        let pen = |w: f64| {
+            ok.clone()
+                .with_penalty(Penalty::at_least(vec![term().scored_move()], 0.0).weight(w))
+        };
+        validate_round(&pen(2.0), &req(), 10).unwrap();
+        assert!(rule(validate_round(&pen(0.0), &req(), 10)).starts_with("a penalty has a finite"));
+        // A move read only by a penalty still counts as a move slot.
+        let only_pen = round(vec![term().scored_text("a")])
+            .with_penalty(Penalty::at_least(vec![term().scored_move()], 1.0));
+        validate_round(&only_pen, &req(), 10).unwrap();
+        let two_words = ok.clone().with_banned_words(vec!["a b".into()]);
+        assert_eq!(
+            rule(validate_round(&two_words, &req(), 10)),
+            "a word list holds single words"
+        );
+        let punct = ok.clone().with_allowed_words(vec!["--".into()]);
+        assert_eq!(
+            rule(validate_round(&punct, &req(), 10)),
+            "a word list holds single words"
+        );
+        let empty = ok.clone().with_allowed_words(vec![]);
+        assert!(rule(validate_round(&empty, &req(), 10)).starts_with("allowed_words, when set"));
+        validate_round(&ok.with_allowed_words(vec!["don't".into()]), &req(), 10).unwrap();
     }
 
     #[test]

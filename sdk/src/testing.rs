@@ -11,6 +11,7 @@
 //! #         Ok(frost_sdk::Requirements {
 //! #             move_tokens: 4,
 //! #             passages: vec![frost_sdk::PassageSpec { tokens: 8 }],
+//! #             moves: vec![],
 //! #         })
 //! #     }
 //! #     fn new_round(_: &(), _: u64, p: &[frost_sdk::Passage]) -> Result<frost_sdk::Round, String> {
@@ -219,6 +220,7 @@ mod tests {
             Ok(crate::Requirements {
                 move_tokens: if c.mode == "long" { 300 } else { 2 },
                 passages: vec![crate::PassageSpec { tokens: 5 }],
+                moves: vec![],
             })
         }
         fn new_round(c: &OddConfig, _: u64, p: &[Passage]) -> Result<Round, String> {

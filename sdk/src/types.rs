@@ -1,5 +1,7 @@
 //! Plain data that crosses the game boundary, one Rust type per WIT type of
-//! `sdk/wit/since_v0.1.0/game.wit`, field for field. A game's component bindings use these
+//! `sdk/wit/since_v0.2.0/game.wit`, field for field. A field added in 0.2.0 defaults to the
+//! 0.1.0 behaviour (`#[serde(default)]`, so a 0.1.0 native plugin's JSON reads as it did).
+//! A game's component bindings use these
 //! types directly (see `wasm.rs`); the host converts its wasmtime-generated types into them and
 //! native plugins send them as JSON, so the rest of the host sees one shape whichever way a
 //! game was loaded. Extend with care: these names are the contract.
@@ -22,12 +24,17 @@ pub struct GameInfo {
 
 /// What a game needs for a given config: the move length and the passages per round.
 /// Returned by `configure`, which also validates the config.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Requirements {
     /// Exactly this many tokens are sampled for a move.
     pub move_tokens: u32,
     /// One entry per passage the game wants for a round: its length in tokens.
     pub passages: Vec<PassageSpec>,
+    /// Several moves (0.2.0): their lengths in the order the player writes them, in one
+    /// generation, summing to `move_tokens`; a judge segment reads one as
+    /// [`SegmentContent::MovePart`]. Empty: one move.
+    #[serde(default)]
+    pub moves: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,10 +86,25 @@ pub enum PromptSegment {
     Tokens(Vec<u32>),
 }
 
-/// reward = sum over terms of `weight * (-CE over the scored segments of the term's sequence)`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// reward = sum over terms of `weight * (-CE over the scored segments of the term's sequence)`,
+/// minus each penalty's `weight * max(0, threshold - g)`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct JudgeProgram {
     pub terms: Vec<JudgeTerm>,
+    /// Constraints on judge quantities as differentiable penalties (0.2.0).
+    #[serde(default)]
+    pub penalties: Vec<Penalty>,
+}
+
+/// The constraint `g >= threshold` as a hinge penalty (0.2.0): `g` is `terms` summed as the
+/// reward's (nats); the reward loses `weight * max(0, threshold - g)`, zero while the
+/// constraint holds. The exact score, Frost's gate and its Taylor proposal all see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Penalty {
+    pub terms: Vec<JudgeTerm>,
+    pub threshold: f64,
+    /// Reward lost per nat of violation (> 0).
+    pub weight: f64,
 }
 
 /// One judge sequence and its weight. Exactly one segment of the sequence is the move slot
@@ -94,6 +116,10 @@ pub struct JudgeTerm {
     /// Start the judge sequence with the BOS token.
     pub bos: bool,
     pub segments: Vec<JudgeSegment>,
+    /// Per-token cross-entropy clamp in nats (0.2.0): each scored token adds
+    /// `-min(CE_t, c)` (zero gradient where clamped). None: no clamp.
+    #[serde(default)]
+    pub max_token_ce: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -101,6 +127,10 @@ pub struct JudgeSegment {
     pub content: SegmentContent,
     /// Whether the tokens of this segment are scored (their -log p enters the term).
     pub scored: bool,
+    /// The segment's first token is read but not scored (0.2.0; Xent scores a string from its
+    /// second token).
+    #[serde(default)]
+    pub skip_first: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -111,6 +141,15 @@ pub enum SegmentContent {
     Tokens(Vec<u32>),
     /// The player's move (exactly `move_tokens` tokens).
     Move,
+    /// Move `index` of [`Requirements::moves`] (0.2.0).
+    MovePart(u32),
+}
+
+impl SegmentContent {
+    /// Whether this segment reads the move (all of it or one part).
+    pub fn is_move(&self) -> bool {
+        matches!(self, SegmentContent::Move | SegmentContent::MovePart(_))
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -119,6 +158,19 @@ pub struct MoveConstraints {
     /// Strings the move must not contain; the host bans every token whose text contains one
     /// (case-insensitively, ignoring surrounding whitespace).
     pub banned_strings: Vec<String>,
+    /// Words the move must not contain (0.2.0), by Xent's word rule: ASCII punctuation
+    /// deleted, lowercased, split on whitespace. The host enforces it exactly on the decoded
+    /// move in sampling and in Frost's children.
+    #[serde(default)]
+    pub banned_words: Vec<String>,
+    /// When set (0.2.0), every word of the move (same rule) must be one of these.
+    #[serde(default)]
+    pub allowed_words: Option<Vec<String>>,
+    /// Added/special tokens, by their text (e.g. `"<think>"`), the move may use (0.2.0).
+    /// The host bans every added token of the tokenizer in moves unless listed here; a text
+    /// that is not an added token is an error.
+    #[serde(default)]
+    pub allowed_special: Vec<String>,
 }
 
 impl Passage {

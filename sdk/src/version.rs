@@ -8,13 +8,18 @@
 #[macro_export]
 macro_rules! abi_version {
     () => {
-        "0.1.0"
+        "0.2.0"
     };
 }
 
 /// Version of the game interface: the WIT package `frost:game@<ABI_VERSION>` in
 /// `sdk/wit/since_v<ABI_VERSION>/game.wit`. A host plays only games built for its version.
 pub const ABI_VERSION: &str = abi_version!();
+
+/// Every game API version a host built with this SDK plays, newest first. A game built for
+/// an older one loads unchanged: its data reads as the newest version's with the new fields
+/// at their defaults (which mean "as in that version").
+pub const SUPPORTED_ABI_VERSIONS: [&str; 2] = [ABI_VERSION, "0.1.0"];
 
 /// The interface a game component exports: `frost:game/game@<ABI_VERSION>`.
 pub const WIT_INTERFACE: &str = concat!("frost:game/game@", abi_version!());
@@ -51,5 +56,11 @@ mod tests {
             );
         }
         assert_eq!(crate::native::ABI_VERSION_C.to_str().unwrap(), ABI_VERSION);
+        // Every older version keeps its WIT folder, unchanged, for the host's bindings.
+        for v in &SUPPORTED_ABI_VERSIONS[1..] {
+            let old = format!("{}/wit/since_v{v}/game.wit", env!("CARGO_MANIFEST_DIR"));
+            let wit = std::fs::read_to_string(&old).expect("an older version's WIT is kept");
+            assert!(wit.contains(&format!("package frost:game@{v};")), "{old}");
+        }
     }
 }

@@ -251,7 +251,7 @@ fn game_info_prints_description_and_schema() {
     let s = String::from_utf8_lossy(&out.stdout);
     for w in [
         "name:        infill",
-        "abi version: 0.1.0",
+        "abi version: 0.2.0",
         "config schema:",
         "\"gap_tokens\"",
         "move+suffix",

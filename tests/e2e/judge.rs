@@ -26,21 +26,26 @@ pub fn infill_program(
     let reference = ids[pre..pre + gap].to_vec();
     let suffix = ids[pre + gap..pre + gap + suf].to_vec();
     let prog = JudgeProgram {
+        penalties: vec![],
         terms: vec![JudgeTerm {
+            max_token_ce: None,
             weight: 1.0,
             bos: true,
             segments: vec![
                 JudgeSegment {
                     content: SegmentContent::Tokens(prefix.clone()),
                     scored: false,
+                    skip_first: false,
                 },
                 JudgeSegment {
                     content: SegmentContent::Move,
                     scored: true,
+                    skip_first: false,
                 },
                 JudgeSegment {
                     content: SegmentContent::Tokens(suffix),
                     scored: true,
+                    skip_first: false,
                 },
             ],
         }],
@@ -138,11 +143,17 @@ fn judge_sums_weighted_terms_dedups_moves_and_counts_sequences() {
     let m = load(Kind::Float);
     let tok = &m.tokenizer;
     let (x, s) = ("The old king sees", " the red bird at dawn.");
-    let seg = |c: SegmentContent, scored: bool| JudgeSegment { content: c, scored };
+    let seg = |c: SegmentContent, scored: bool| JudgeSegment {
+        content: c,
+        scored,
+        skip_first: false,
+    };
     // Contrast-like: 1.0 * nex(move | x) - 0.5 * nex(s | move) + 0.25 * nex(s) (a baseline).
     let prog = JudgeProgram {
+        penalties: vec![],
         terms: vec![
             JudgeTerm {
+                max_token_ce: None,
                 weight: 1.0,
                 bos: true,
                 segments: vec![
@@ -151,6 +162,7 @@ fn judge_sums_weighted_terms_dedups_moves_and_counts_sequences() {
                 ],
             },
             JudgeTerm {
+                max_token_ce: None,
                 weight: -0.5,
                 bos: false,
                 segments: vec![
@@ -159,6 +171,7 @@ fn judge_sums_weighted_terms_dedups_moves_and_counts_sequences() {
                 ],
             },
             JudgeTerm {
+                max_token_ce: None,
                 weight: 0.25,
                 bos: true,
                 segments: vec![seg(SegmentContent::Text(s.into()), true)],
@@ -250,7 +263,11 @@ fn prefix_cached_judge_equals_uncached_on_infilling() {
 #[test]
 fn prefix_cached_judge_equals_uncached_on_multi_term_programs() {
     let m = load(Kind::Float);
-    let seg = |c: SegmentContent, scored: bool| JudgeSegment { content: c, scored };
+    let seg = |c: SegmentContent, scored: bool| JudgeSegment {
+        content: c,
+        scored,
+        skip_first: false,
+    };
     let text = |t: &str| SegmentContent::Text(t.into());
     let (x, s) = (
         "The old king sees the red bird at dawn. The small dog",
@@ -260,13 +277,16 @@ fn prefix_cached_judge_equals_uncached_on_multi_term_programs() {
     // minus a term with the move between a partly scored prefix and a scored suffix; plus a
     // term with the move first (nothing to cache) and one without BOS.
     let prog = JudgeProgram {
+        penalties: vec![],
         terms: vec![
             JudgeTerm {
+                max_token_ce: None,
                 weight: 1.0,
                 bos: true,
                 segments: vec![seg(text(x), true), seg(text(s), true)],
             },
             JudgeTerm {
+                max_token_ce: None,
                 weight: -1.0,
                 bos: true,
                 segments: vec![
@@ -277,11 +297,13 @@ fn prefix_cached_judge_equals_uncached_on_multi_term_programs() {
                 ],
             },
             JudgeTerm {
+                max_token_ce: None,
                 weight: 0.5,
                 bos: false,
                 segments: vec![seg(SegmentContent::Move, false), seg(text(s), true)],
             },
             JudgeTerm {
+                max_token_ce: None,
                 weight: 0.25,
                 bos: false,
                 segments: vec![seg(text(x), true), seg(SegmentContent::Move, true)],

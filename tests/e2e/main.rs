@@ -3,6 +3,7 @@
 //! the game components first). One module per feature; `fixture` holds the tiny trained model
 //! and the run config built in code that the training-side modules share.
 
+mod api;
 mod cli;
 mod common;
 mod corpus;
@@ -17,8 +18,8 @@ mod report;
 mod resume;
 mod rundir;
 mod sandbox;
-mod sweep;
 mod selection;
+mod sweep;
 mod tokenizer;
 mod update;
 mod xent;

@@ -339,8 +339,8 @@ fn a_whitespace_only_banned_string_bans_every_token_containing_it() {
         banned_token_ids(
             &texts,
             &MoveConstraints {
-                banned_token_ids: vec![],
                 banned_strings: s.iter().map(|s| s.to_string()).collect(),
+                ..Default::default()
             },
         )
     };

@@ -129,6 +129,51 @@ fn added_tokens_and_padding_rows_are_banned_in_every_move() {
 }
 
 #[test]
+fn a_game_may_allow_specific_special_tokens() {
+    use frost_host::assignments::{AssignmentError, Dealer, TokenizedSplit};
+    use frost_host::corpus::Document;
+    use frost_host::game::{Game, GameLimits};
+    let tok = Tok::from_dir(&qwen3_tokenizer_dir()).unwrap();
+    let game = || {
+        let path = crate::common::game_wasm("infill");
+        Game::load(&path, &GameLimits::default(), false).unwrap()
+    };
+    let doc = Document {
+        name: "s".into(),
+        text: crate::common::SAMPLE.to_string(),
+    };
+    let split = TokenizedSplit::new("train", &[doc], &tok);
+    let config = r#"{"allowed_special": ["<think>", "</think>"]}"#;
+    let mut dealer = Dealer::new(game(), config, &tok, 151_936, tch::Device::Cpu).unwrap();
+    let asg = dealer.deal(&tok, &split, 5).unwrap();
+    let banned: Vec<bool> = Vec::try_from(&asg.banned).unwrap();
+    for (name, want) in [
+        ("<think>", false),
+        ("</think>", false),
+        ("<|im_end|>", true),
+    ] {
+        let id = tok.token_to_id(name).unwrap();
+        assert_eq!(banned[id as usize], want, "{name}");
+    }
+    assert_eq!(
+        banned.iter().filter(|&&b| b).count(),
+        26 - 2 + (151_936 - 151_669)
+    );
+    // Only added tokens can be allowed: a plain word is refused by name.
+    for bad in ["hello", "<|not_a_token|>"] {
+        let config = format!(r#"{{"allowed_special": ["{bad}"]}}"#);
+        let mut dealer = Dealer::new(game(), &config, &tok, 151_936, tch::Device::Cpu).unwrap();
+        let e = dealer.deal(&tok, &split, 5).err().expect("refused");
+        assert!(matches!(e, AssignmentError::AllowedSpecial { .. }), "{e}");
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&format!("{bad:?}")) && msg.contains("<|im_end|>"),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
 fn game_text_cannot_forge_chat_turns() {
     let tok = Tok::from_dir(&qwen3_tokenizer_dir()).unwrap();
     let im_start = tok.token_to_id("<|im_start|>").unwrap();

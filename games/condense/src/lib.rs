@@ -88,6 +88,7 @@ impl Game for Condense {
             passages: vec![PassageSpec {
                 tokens: c.story_tokens,
             }],
+            moves: vec![],
         })
     }
 

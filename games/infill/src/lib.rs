@@ -51,6 +51,9 @@ pub struct InfillConfig {
     pub gap_hint: bool,
     /// Ban every token containing a line break from the move (as the authors' demo does).
     pub ban_newlines: bool,
+    /// Added/special tokens the move may use, by text (e.g. `["<think>"]`); the host bans
+    /// every other added token, and refuses a text that is not one.
+    pub allowed_special: Vec<String>,
 }
 
 impl Default for InfillConfig {
@@ -63,6 +66,7 @@ impl Default for InfillConfig {
             prompt: PromptStyle::Chat,
             gap_hint: true,
             ban_newlines: false,
+            allowed_special: Vec::new(),
         }
     }
 }
@@ -100,6 +104,7 @@ impl Game for Infill {
         Ok(Requirements {
             move_tokens: c.gap_tokens,
             passages: vec![PassageSpec { tokens: total }],
+            moves: vec![],
         })
     }
 
@@ -140,7 +145,9 @@ impl Game for Infill {
             .context_tokens(prefix_ids)
             .segment(SegmentContent::Move, c.score == Score::MoveSuffix)
             .scored_tokens(suffix_ids);
-        let round = Round::new(prompt, vec![judge]).with_reference_move(gap_ids);
+        let round = Round::new(prompt, vec![judge])
+            .with_reference_move(gap_ids)
+            .with_allowed_special(c.allowed_special.clone());
         // The host keeps a whitespace-only banned string as is: "\n" bans every token with one.
         Ok(if c.ban_newlines {
             round.with_banned_strings(vec!["\n".into()])

@@ -2,7 +2,7 @@
 //! is a slot, rewards are linear combinations of judge cross-entropies. The result, a
 //! [`Plan`], is what a round needs (passages, move length, prompt, judge terms, bans).
 //!
-//! What game API 0.1.0 cannot express is refused here, with the construct's position.
+//! What game API 0.2.0 cannot express is refused here, with the construct's position.
 
 mod expr;
 
@@ -16,9 +16,10 @@ use crate::value::{Piece, Score, Truth, Value, XStr};
 pub struct Options {
     /// Tokens of a `story()` passage without an explicit length.
     pub story_tokens: u32,
-    /// Play `remove_common_words(x, other)` as banned strings (an approximation).
+    /// Play `remove_common_words(x, other)` as banned strings (0.1.0's approximation)
+    /// instead of host-enforced banned words.
     pub approximate_word_bans: bool,
-    /// Shortest banned word, in characters.
+    /// Shortest banned word, in characters (approximate_word_bans only).
     pub min_banned_word_chars: usize,
 }
 
@@ -27,15 +28,27 @@ pub struct Options {
 pub struct Plan {
     /// Token length of each `story()` passage, in call order.
     pub stories: Vec<u32>,
-    /// The elicited register and the move's length in tokens.
-    pub move_var: String,
-    pub move_tokens: u32,
-    /// The registers assigned before the elicit, in order: what the player sees.
+    /// The elicited registers and their lengths in tokens, in order: the player writes them
+    /// one after the other in one generation.
+    pub moves: Vec<(String, u32)>,
+    /// The registers assigned before the first elicit, in order: what the player sees.
     pub shown: Vec<(String, XStr)>,
     /// The player's total reward, in Xent's units (a sum of coefficients x cross-entropies).
     pub reward: Score,
-    /// Words the move must not contain (`approximate_word_bans`).
+    /// `ensure` conditions on judge quantities: `score >= threshold` (nats).
+    pub ensures: Vec<(Score, f64)>,
+    /// Words the move must not use (`remove_common_words(x, s)` on the move): host-enforced
+    /// banned words, or banned strings under `approximate_word_bans`.
     pub banned_words: Vec<String>,
+    /// The only words the move may use (`ensure(only_uses_words(list, x))`).
+    pub allowed_words: Option<Vec<String>>,
+}
+
+impl Plan {
+    /// The whole move's length: every elicited move, in order.
+    pub fn move_tokens(&self) -> u32 {
+        self.moves.iter().map(|(_, n)| n).sum()
+    }
 }
 
 const REGISTERS: &str = "a b c s t x y p";
@@ -82,11 +95,12 @@ pub fn run(program: &[Statement], opts: &Options, stories: &[String]) -> Result<
         order: Vec::new(),
         plan: Plan {
             stories: Vec::new(),
-            move_var: String::new(),
-            move_tokens: 0,
+            moves: Vec::new(),
             shown: Vec::new(),
             reward: Score::default(),
+            ensures: Vec::new(),
             banned_words: Vec::new(),
+            allowed_words: None,
         },
         elicit_at: None,
     };
@@ -99,13 +113,14 @@ pub fn run(program: &[Statement], opts: &Options, stories: &[String]) -> Result<
             "the program never elicits a move; add one, e.g. `elicit(x, 10)`",
         ));
     };
-    if !ev.plan.reward.has_move() {
+    let reads_move = ev.plan.reward.has_move() || ev.plan.ensures.iter().any(|(s, _)| s.has_move());
+    if !reads_move {
+        let var = &ev.plan.moves[0].0;
         return Err(XentError::new(
             at,
             format!(
-                "no reward depends on the move `{}`: reward a score that reads it, e.g. \
-                 `reward(xed(s | {}))`",
-                ev.plan.move_var, ev.plan.move_var
+                "no reward depends on the move `{var}`: reward a score that reads it, e.g. \
+                 `reward(xed(s | {var}))`"
             ),
         ));
     }
@@ -228,15 +243,6 @@ impl Eval<'_> {
                  plays one move per round)",
             ));
         }
-        if let Some(first) = self.elicit_at {
-            return Err(XentError::new(
-                pos,
-                format!(
-                    "a second elicit (the first is at {first}): game API 0.1.0 has one move \
-                     per round, so games with two moves (Horizon) are not supported yet ({SEE})"
-                ),
-            ));
-        }
         let ExprKind::Name(var) = &rest[0].kind else {
             return Err(XentError::new(
                 rest[0].pos,
@@ -256,15 +262,28 @@ impl Eval<'_> {
                 ))
             }
         };
-        self.plan.shown = self
-            .order
-            .iter()
-            .map(|r| (r.clone(), self.regs[r].clone()))
-            .collect();
-        self.plan.move_var = var.clone();
-        self.plan.move_tokens = n;
-        self.elicit_at = Some(pos);
-        self.set(var, XStr(vec![Piece::Move]));
+        if self.plan.moves.iter().any(|(v, _)| v == var) {
+            return Err(XentError::new(
+                rest[0].pos,
+                format!("`{var}` is elicited twice; elicit each move into its own register"),
+            ));
+        }
+        // Several elicits are one generation, moves in order (game API 0.2.0 move parts):
+        // the player sees what was assigned before the first one.
+        if self.elicit_at.is_none() {
+            self.plan.shown = (self.order.iter())
+                .map(|r| (r.clone(), self.regs[r].clone()))
+                .collect();
+            self.elicit_at = Some(pos);
+        }
+        self.plan.moves.push((var.clone(), n));
+        if self.plan.move_tokens() > 256 {
+            return Err(XentError::new(
+                pos,
+                "the moves add up to more than 256 tokens (Frost writes them in one generation)",
+            ));
+        }
+        self.set(var, XStr(vec![Piece::Move(self.plan.moves.len() - 1)]));
         Ok(())
     }
 
@@ -314,10 +333,6 @@ impl Eval<'_> {
             return Err(XentError::new(pos, "ensure must come after an elicit"));
         }
         for a in args {
-            // Refused before its parts are checked: the ensure is the reason, not its terms.
-            if reads_judge(a) {
-                return Err(judge_ensure(a.pos));
-            }
             match self.expr(a)? {
                 Value::Bool(Truth::Known(true)) => {}
                 Value::Bool(Truth::Known(false)) => {
@@ -326,7 +341,11 @@ impl Eval<'_> {
                         "this condition is always false, so no move can pass the ensure",
                     ))
                 }
-                Value::Bool(Truth::Judge) => return Err(judge_ensure(a.pos)),
+                // A penalty (game API 0.2.0): the reward loses `weight` nats per nat of
+                // violation, and the gate and the Taylor proposal see it.
+                Value::Bool(Truth::Judge(score, threshold)) => {
+                    self.plan.ensures.push((score, threshold))
+                }
                 Value::Bool(Truth::Story) => {
                     return Err(XentError::new(
                         a.pos,
@@ -334,15 +353,13 @@ impl Eval<'_> {
                          can make it hold (Xent gives up on such a round)",
                     ))
                 }
-                Value::Bool(Truth::MoveWords) => {
-                    return Err(XentError::new(
-                        a.pos,
-                        format!(
-                            "`ensure(only_uses_words(..., move))` is a word whitelist on the \
-                             move; banned strings cannot express it exactly and game API 0.1.0 \
-                             has no host-enforced word constraints (0.2.0; {SEE})"
-                        ),
-                    ))
+                // A host-enforced whitelist (game API 0.2.0); two of them: both hold.
+                Value::Bool(Truth::MoveWords(allowed)) => {
+                    let both = match self.plan.allowed_words.take() {
+                        None => allowed,
+                        Some(old) => old.into_iter().filter(|w| allowed.contains(w)).collect(),
+                    };
+                    self.plan.allowed_words = Some(both);
                 }
                 v => {
                     return Err(XentError::new(
@@ -356,29 +373,6 @@ impl Eval<'_> {
             }
         }
         Ok(())
-    }
-}
-
-fn judge_ensure(pos: Pos) -> XentError {
-    XentError::new(
-        pos,
-        format!(
-            "`ensure` on a judge quantity is not supported by game API 0.1.0: the judge program \
-             has no constraints; 0.2.0 adds them as differentiable penalties ({SEE})"
-        ),
-    )
-}
-
-/// Whether `e` calls a judge function (xent, xed, nex, dex) anywhere.
-fn reads_judge(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Call(f, args) => {
-            matches!(f.as_str(), "xent" | "xed" | "nex" | "dex")
-                || args.iter().any(|a| reads_judge(&a.value))
-        }
-        ExprKind::Neg(x) => reads_judge(x),
-        ExprKind::Binary(_, l, r) => reads_judge(l) || reads_judge(r),
-        _ => false,
     }
 }
 

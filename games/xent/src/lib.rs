@@ -13,6 +13,9 @@ pub mod value;
 pub mod words;
 
 use frost_sdk::{export_game, Game, MoveConstraints, Passage, PassageSpec, Requirements, Round};
+
+/// Nats of reward lost per nat by which an `ensure` on judge quantities is violated.
+pub const DEFAULT_PENALTY_WEIGHT: f64 = 1.0;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -41,13 +44,17 @@ pub struct XentConfig {
     pub program: String,
     /// Tokens of each `story()` passage (`story(n)` asks for `n`).
     pub story_tokens: u32,
-    /// Play `remove_common_words(x, other)` on the move by banning the words of `other`
-    /// (as banned strings). Approximate: a word spread over several tokens, or shorter than
-    /// `min_banned_word_chars`, gets through, and the judge reads the move untrimmed.
-    /// Off: such programs are refused.
+    /// Play `remove_common_words(x, other)` on the move with 0.1.0's banned strings (every
+    /// token containing a word of `other`) instead of host-enforced banned words. Approximate:
+    /// a word spread over several tokens, or shorter than `min_banned_word_chars`, gets
+    /// through. Off (default): the host keeps every word of `other` out of the move, exactly.
     pub approximate_word_bans: bool,
-    /// Shortest banned word in characters; shorter words ("a", "of") would ban most tokens.
+    /// Shortest banned word in characters under `approximate_word_bans`; shorter words ("a",
+    /// "of") would ban most tokens.
     pub min_banned_word_chars: u32,
+    /// `ensure(A >= B)` on judge quantities is a penalty: the reward loses this many nats per
+    /// nat of violation, `weight * max(0, B - A)`.
+    pub penalty_weight: f64,
     /// "chat": the program, the registers and the task as a chat message; "raw": the
     /// registers as text for a base model.
     pub prompt: PromptStyle,
@@ -60,6 +67,7 @@ impl Default for XentConfig {
             story_tokens: 64,
             approximate_word_bans: false,
             min_banned_word_chars: 3,
+            penalty_weight: DEFAULT_PENALTY_WEIGHT,
             prompt: PromptStyle::Chat,
         }
     }
@@ -101,14 +109,20 @@ impl Game for Xent {
         if c.min_banned_word_chars == 0 {
             return Err("min_banned_word_chars must be at least 1".into());
         }
+        if !(c.penalty_weight.is_finite() && c.penalty_weight > 0.0) {
+            return Err("penalty_weight must be a positive number".into());
+        }
         let plan = c.plan(&[])?;
+        let moves: Vec<u32> = plan.moves.iter().map(|(_, n)| *n).collect();
         Ok(Requirements {
-            move_tokens: plan.move_tokens,
+            move_tokens: plan.move_tokens(),
             passages: plan
                 .stories
                 .iter()
                 .map(|&tokens| PassageSpec { tokens })
                 .collect(),
+            // One move is the whole move; several are its parts, in order.
+            moves: if moves.len() > 1 { moves } else { Vec::new() },
         })
     }
 
@@ -120,10 +134,18 @@ impl Game for Xent {
                 PromptStyle::Chat => round::chat_prompt(&plan, &c.program, passages),
                 PromptStyle::Raw => round::raw_prompt(&plan, passages),
             },
-            judge: round::judge(&plan, passages),
-            constraints: MoveConstraints {
-                banned_token_ids: vec![],
-                banned_strings: plan.banned_words,
+            judge: round::judge(&plan, passages, c.penalty_weight),
+            constraints: match c.approximate_word_bans {
+                true => MoveConstraints {
+                    banned_strings: plan.banned_words,
+                    allowed_words: plan.allowed_words,
+                    ..Default::default()
+                },
+                false => MoveConstraints {
+                    banned_words: plan.banned_words,
+                    allowed_words: plan.allowed_words,
+                    ..Default::default()
+                },
             },
             reference_move: None,
         })

@@ -2,60 +2,62 @@
 //! (Xent's scores as weighted terms), the player's prompt and the move constraints.
 
 use frost_sdk::{
-    ChatMessage, JudgeProgram, JudgeSegment, JudgeTerm, Passage, Prompt, PromptSegment,
+    ChatMessage, JudgeProgram, JudgeSegment, JudgeTerm, Passage, Penalty, Prompt, PromptSegment,
     SegmentContent,
 };
 
 use crate::eval::Plan;
-use crate::value::{Piece, Seq, XStr};
+use crate::value::{Piece, Score, Seq, XStr};
 
-fn content(p: &Piece, passages: &[Passage]) -> SegmentContent {
+/// A piece as a judge segment's content; with several elicits a move is one part of the
+/// move the player writes (game API 0.2.0).
+fn content(p: &Piece, plan: &Plan, passages: &[Passage]) -> SegmentContent {
     match p {
         Piece::Text(t) => SegmentContent::Text(t.clone()),
         Piece::Story(i) => SegmentContent::Tokens(passages[*i].token_ids.clone()),
-        Piece::Move => SegmentContent::Move,
+        Piece::Move(_) if plan.moves.len() == 1 => SegmentContent::Move,
+        Piece::Move(i) => SegmentContent::MovePart(*i as u32),
     }
 }
 
 /// One judge sequence: the context unscored, then the scored string with its first token
-/// unscored as Xent has it. Without context the host already leaves position 0 unscored (no
-/// BOS: Xent's judge adds none); with context the scored string starts with a story (checked
-/// by `eval`), whose first token id is split off.
-fn segments(seq: &Seq, passages: &[Passage]) -> Vec<JudgeSegment> {
-    let mut out: Vec<JudgeSegment> = seq
-        .context
-        .0
-        .iter()
-        .map(|p| JudgeSegment::unscored(content(p, passages)))
+/// unscored as Xent has it (`skip_first`). Without context the host already leaves position 0
+/// unscored (no BOS: Xent's judge adds none).
+fn segments(seq: &Seq, plan: &Plan, passages: &[Passage]) -> Vec<JudgeSegment> {
+    let mut out: Vec<JudgeSegment> = (seq.context.0.iter())
+        .map(|p| JudgeSegment::unscored(content(p, plan, passages)))
         .collect();
-    let mut scored = seq.scored.0.iter();
-    if !seq.context.is_empty() {
-        if let Some(Piece::Story(i)) = scored.next() {
-            let ids = &passages[*i].token_ids;
-            out.push(JudgeSegment::unscored(SegmentContent::Tokens(
-                ids[..1].to_vec(),
-            )));
-            out.push(JudgeSegment::scored(SegmentContent::Tokens(
-                ids[1..].to_vec(),
-            )));
-        }
+    for (i, p) in seq.scored.0.iter().enumerate() {
+        let c = content(p, plan, passages);
+        out.push(match i == 0 && !seq.context.is_empty() {
+            true => JudgeSegment::scored_from_second(c),
+            false => JudgeSegment::scored(c),
+        });
     }
-    out.extend(scored.map(|p| JudgeSegment::scored(content(p, passages))));
     out
 }
 
-/// reward = sum of `coef * CE` (Xent) = sum of `-coef * log p` (Frost's terms): weight = -coef.
-/// In nats; Xent reports the same quantity in bits (nats = bits x ln 2).
-pub fn judge(plan: &Plan, passages: &[Passage]) -> JudgeProgram {
+/// Xent's `sum coef * CE` as Frost's terms `sum -coef * log p`: weight = -coef. In nats;
+/// Xent reports the same quantity in bits (nats = bits x ln 2).
+fn terms(score: &Score, plan: &Plan, passages: &[Passage]) -> Vec<JudgeTerm> {
+    (score.0.iter())
+        .map(|(coef, seq)| JudgeTerm {
+            weight: -coef,
+            bos: false,
+            segments: segments(seq, plan, passages),
+            max_token_ce: None,
+        })
+        .collect()
+}
+
+/// The reward's terms and, per `ensure` on judge quantities, a hinge penalty of
+/// `penalty_weight` nats per nat of violation.
+pub fn judge(plan: &Plan, passages: &[Passage], penalty_weight: f64) -> JudgeProgram {
     JudgeProgram {
-        terms: plan
-            .reward
-            .0
-            .iter()
-            .map(|(coef, seq)| JudgeTerm {
-                weight: -coef,
-                bos: false,
-                segments: segments(seq, passages),
+        terms: terms(&plan.reward, plan, passages),
+        penalties: (plan.ensures.iter())
+            .map(|(score, threshold)| {
+                Penalty::at_least(terms(score, plan, passages), *threshold).weight(penalty_weight)
             })
             .collect(),
     }
@@ -76,9 +78,13 @@ pub fn chat_prompt(plan: &Plan, program: &str, passages: &[Passage]) -> Prompt {
     for (name, value) in &plan.shown {
         text.push_str(&format!("\n{name}:\n{}\n", flat(value, passages)));
     }
+    let moves: Vec<String> = (plan.moves.iter())
+        .map(|(var, n)| format!("`{var}` ({n} tokens)"))
+        .collect();
     text.push_str(&format!(
-        "\nWrite `{}`: {} tokens of text that maximize your reward. Reply with the text only.",
-        plan.move_var, plan.move_tokens
+        "\nWrite {}, one right after the other, to maximize your reward. Reply with the text \
+         only.",
+        moves.join(" then ")
     ));
     Prompt::Chat(vec![ChatMessage {
         role: "user".into(),
@@ -93,13 +99,13 @@ pub fn raw_prompt(plan: &Plan, passages: &[Passage]) -> Prompt {
     for (name, value) in &plan.shown {
         segs.push(PromptSegment::Text(format!("{name}:\n")));
         for p in &value.0 {
-            segs.push(match content(p, passages) {
+            segs.push(match content(p, plan, passages) {
                 SegmentContent::Tokens(ids) => PromptSegment::Tokens(ids),
                 _ => PromptSegment::Text(flat(&XStr(vec![p.clone()]), passages)),
             });
         }
         segs.push(PromptSegment::Text("\n\n".into()));
     }
-    segs.push(PromptSegment::Text(format!("{}:", plan.move_var)));
+    segs.push(PromptSegment::Text(format!("{}:", plan.moves[0].0)));
     Prompt::Raw(segs)
 }

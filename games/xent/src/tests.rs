@@ -63,6 +63,7 @@ fn term(weight: f64, segments: Vec<JudgeSegment>) -> JudgeTerm {
         weight,
         bos: false,
         segments,
+        max_token_ce: None,
     }
 }
 
@@ -80,8 +81,7 @@ fn condense_is_xed_with_the_story_words_banned() {
                 1.0,
                 vec![
                     S::unscored(SegmentContent::Move),
-                    S::unscored(toks(&[1])),
-                    S::scored(toks(&[2, 3, 4])),
+                    S::scored_from_second(toks(&[1, 2, 3, 4])),
                 ]
             ),
         ]
@@ -96,7 +96,7 @@ fn condense_is_xed_with_the_story_words_banned() {
         "{}",
         m[0].content
     );
-    assert!(m[0].content.contains("Write `x`: 10 tokens"));
+    assert!(m[0].content.contains("Write `x` (10 tokens)"));
     assert_eq!(
         Xent::requirements(&config(CONDENSE)).unwrap().move_tokens,
         10
@@ -109,8 +109,7 @@ fn contrast_rewards_black_and_bans_both_stories_words() {
     let x_then = |ids: &[u32]| {
         vec![
             S::unscored(SegmentContent::Move),
-            S::unscored(toks(&ids[..1])),
-            S::scored(toks(&ids[1..])),
+            S::scored_from_second(toks(ids)),
         ]
     };
     // reward(black, xed(s1 | x1)) + reward(black, dex(s2 | x1)).
@@ -153,8 +152,7 @@ fn two_ways_concatenates_text_stories_and_move() {
             if with_move {
                 v.push(S::unscored(SegmentContent::Move));
             }
-            v.push(S::unscored(toks(&scored[..1])));
-            v.push(S::scored(toks(&scored[1..])));
+            v.push(S::scored_from_second(toks(scored)));
             v
         };
         // nex = +1 (reward is -xent), xent = -1.
@@ -179,31 +177,96 @@ fn the_default_config_plays() {
 }
 
 #[test]
-fn horizon_and_alethiometer_are_refused_with_the_reason() {
-    let e = err(&config(HORIZON));
-    assert!(e.starts_with("program:5:20: "), "{e}");
-    assert!(e.contains("`ensure` on a judge quantity"), "{e}");
-    let e = err(&config(ALETHIOMETER));
-    assert!(e.starts_with("program:4:8: "), "{e}");
-    assert!(e.contains("word whitelist on the move"), "{e}");
-    // Horizon without its ensures still has two moves.
-    let two = "assign(s=story())\nelicit(x1, 5)\nelicit(x2, 5)\nreward(dex(x2 | s))";
+fn horizon_plays_two_moves_with_its_ensures_as_penalties() {
+    let r = play(&config(HORIZON), &["a b c d"]);
+    let req = Xent::requirements(&config(HORIZON)).unwrap();
+    assert_eq!((req.move_tokens, req.moves.clone()), (10, vec![5, 5]));
+    let (x1, x2) = (SegmentContent::MovePart(0), SegmentContent::MovePart(1));
+    let s = || S::unscored(toks(&[1, 2, 3, 4]));
+    let text = |t: &str| SegmentContent::Text(t.into());
+    // reward(dex(x2 | s)) = xent(x2 | s) - xent(x2): Frost's weights -1 and +1.
     assert_eq!(
-        err(&config(two)).split(" (").next().unwrap(),
-        "program:3:1: a second elicit"
+        r.judge.terms,
+        vec![
+            term(-1.0, vec![s(), S::scored_from_second(x2.clone())]),
+            term(1.0, vec![S::scored(x2.clone())]),
+        ]
+    );
+    // ensure(xed(x1 | s) >= xed(t2 | t1)): g = xed(x1 | s) - xed(t2 | t1) >= 0.
+    let xed_t = [
+        term(1.0, vec![S::scored(text(" I eat food"))]),
+        term(
+            -1.0,
+            vec![
+                S::unscored(text("After the rain")),
+                S::scored_from_second(text(" I eat food")),
+            ],
+        ),
+    ];
+    let mut first = vec![
+        term(-1.0, vec![S::scored(x1.clone())]),
+        term(1.0, vec![s(), S::scored_from_second(x1.clone())]),
+    ];
+    first.extend(xed_t.clone());
+    assert_eq!(r.judge.penalties.len(), 2);
+    assert_eq!(r.judge.penalties[0].terms, first);
+    assert_eq!(
+        (r.judge.penalties[0].threshold, r.judge.penalties[0].weight),
+        (0.0, 1.0)
+    );
+    // ensure(xed(x2 | s + x1) >= ...): x1 then x2, side by side, one run of the move.
+    assert_eq!(
+        r.judge.penalties[1].terms[1].segments,
+        vec![s(), S::unscored(x1), S::scored_from_second(x2)]
+    );
+    let Prompt::Chat(m) = &r.prompt else { panic!() };
+    assert!(m[0]
+        .content
+        .contains("Write `x1` (5 tokens) then `x2` (5 tokens)"));
+}
+
+#[test]
+fn alethiometer_is_a_word_whitelist_the_host_enforces() {
+    let r = play(&config(ALETHIOMETER), &["a b c d"]);
+    let allowed = r.constraints.allowed_words.expect("a whitelist");
+    assert_eq!(allowed.len(), 36);
+    assert!(allowed.contains(&"alphaomega".to_string()) && allowed.contains(&"owl".to_string()));
+    assert!(r.judge.penalties.is_empty());
+    // Two whitelists on the same move: both hold.
+    let c = config("elicit(x, 2)\nensure(only_uses_words(\"a b c\", x))\nensure(only_uses_words(\"b c d\", x))\nreward(xent(x))");
+    let r = play(&c, &[]);
+    assert_eq!(
+        r.constraints.allowed_words,
+        Some(vec!["b".into(), "c".into()])
     );
 }
 
 #[test]
-fn word_bans_are_opt_in() {
+fn ensures_compare_in_nats_and_constants_in_bits() {
+    let c = config(
+        "assign(s=story())\nelicit(x, 2)\nensure(xed(s | x) >= 2, 1 <= nex(x))\nreward(xed(s | x))",
+    );
+    let mut c2 = c.clone();
+    c2.penalty_weight = 3.0;
+    let r = play(&c2, &["a b"]);
+    let p = &r.judge.penalties;
+    assert_eq!(p.len(), 2);
+    let ln2 = std::f64::consts::LN_2;
+    assert_eq!((p[0].threshold, p[0].weight), (2.0 * ln2, 3.0));
+    // 1 <= nex(x) is nex(x) >= 1: -xent(x) >= ln 2, a weight +1 term.
+    assert_eq!((p[1].threshold, p[1].terms[0].weight), (ln2, 1.0));
+    c2.penalty_weight = 0.0;
+    assert!(err(&c2).starts_with("penalty_weight must be"));
+}
+
+#[test]
+fn word_bans_are_host_enforced_by_default() {
     let mut c = config(CONDENSE);
     c.approximate_word_bans = false;
-    let e = err(&c);
-    assert!(
-        e.starts_with("program:3:11: `remove_common_words` on the move"),
-        "{e}"
-    );
-    assert!(e.contains("approximate_word_bans = true"), "{e}");
+    let r = play(&c, &["The cat, a dog"]);
+    // Every word, short ones too; no banned strings.
+    assert_eq!(r.constraints.banned_words, vec!["the", "cat", "a", "dog"]);
+    assert!(r.constraints.banned_strings.is_empty());
 }
 
 #[test]
@@ -279,16 +342,24 @@ fn errors_name_the_place_and_the_problem() {
         ),
         ("elicit(x, 300)", "program:1:11: the move's length must be"),
         (
-            "elicit(x, 3)\nreward(xent(\"hi\" | x))",
-            "program:2:8: `xent` scores a text after a condition",
-        ),
-        (
-            "assign(s=story())\nelicit(x, 3)\nreward(nex(x | s))",
-            "program:3:8: `nex` scores the move",
-        ),
-        (
             "elicit(x, 3)\nreward(xent(x | x))",
-            "program:2:8: the move appears twice",
+            "program:2:8: `xent` reads the moves apart or out of order",
+        ),
+        (
+            "elicit(x, 3)\nelicit(y, 3)\nreward(xent(x | y))",
+            "program:3:8: `xent` reads the moves apart or out of order",
+        ),
+        (
+            "elicit(x, 3)\nelicit(x, 3)",
+            "program:2:8: `x` is elicited twice",
+        ),
+        (
+            "elicit(x, 3)\nensure(xent(x) == 2)\nreward(xent(x))",
+            "program:2:16: `==` and `!=` on judge quantities",
+        ),
+        (
+            "elicit(x, 3)\nensure(only_uses_words(\"a\", \"b\" + x))\nreward(xent(x))",
+            "program:2:8: `only_uses_words` on the move inside a longer string",
         ),
         (
             "elicit(x, 3)\nreward(alice, xent(x))",
@@ -337,7 +408,7 @@ fn errors_name_the_place_and_the_problem() {
         ),
     ];
     for (program, want) in cases {
-        let e = err(&config(program));
+        let e = Xent::requirements(&config(program)).expect_err(program);
         assert!(e.starts_with(want), "{program:?}:\n got  {e}\n want {want}");
     }
     let mut c = config(CONDENSE);

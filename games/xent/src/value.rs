@@ -9,8 +9,8 @@ pub enum Piece {
     Text(String),
     /// The `i`-th `story()` passage of the round.
     Story(usize),
-    /// The elicited move.
-    Move,
+    /// The `i`-th elicited move (programs with several elicits, e.g. Horizon, have more).
+    Move(usize),
 }
 
 /// A string: its pieces in order, adjacent text merged.
@@ -41,11 +41,14 @@ impl XStr {
     }
 
     pub fn has_move(&self) -> bool {
-        self.0.contains(&Piece::Move)
+        self.moves() > 0
     }
 
     pub fn moves(&self) -> usize {
-        self.0.iter().filter(|p| **p == Piece::Move).count()
+        self.0
+            .iter()
+            .filter(|p| matches!(p, Piece::Move(_)))
+            .count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -59,7 +62,7 @@ impl XStr {
             match p {
                 Piece::Text(t) => s.push_str(t),
                 Piece::Story(i) => s.push_str(stories.get(*i).map_or("", |t| t.as_str())),
-                Piece::Move => return None,
+                Piece::Move(_) => return None,
             }
         }
         Some(s)
@@ -111,10 +114,11 @@ impl Score {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Truth {
     Known(bool),
-    /// A comparison of judge quantities (known only with the judge model).
-    Judge,
-    /// A word rule on the move (`only_uses_words(..., x)`).
-    MoveWords,
+    /// A comparison of judge quantities, known only with the judge model: `score >=
+    /// threshold` (the score in Xent's units, the threshold in nats).
+    Judge(Score, f64),
+    /// A word whitelist on the move (`only_uses_words(list, x)`): the allowed words.
+    MoveWords(Vec<String>),
     /// A word rule on a story passage: true or not by the luck of the draw.
     Story,
 }
@@ -158,7 +162,7 @@ mod tests {
             scored: s.clone(),
         };
         let cond = Seq {
-            context: XStr(vec![Piece::Move]),
+            context: XStr(vec![Piece::Move(0)]),
             scored: s,
         };
         // xed(s | x) - xed(s | x) is nothing; xent(s) - xent(s | x) keeps both.

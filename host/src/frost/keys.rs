@@ -55,6 +55,9 @@ pub fn ranking_key(p: &Proposal, rule: Selection, knobs: &Knobs) -> Tensor {
         }
     };
     let mut keep = valid_mask(p.parents, p.banned);
+    if let Some(ban) = p.substitution_ban {
+        keep = keep.logical_and(&ban.to_device(Device::Cpu).logical_not());
+    }
     if matches!(rule, Selection::TaylorGated | Selection::TaylorGain) {
         keep = keep.logical_and(&prior().gt(knobs.tau.ln()));
     }

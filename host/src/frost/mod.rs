@@ -70,6 +70,9 @@ pub struct Proposal<'a> {
     pub policy_logp: Option<&'a Tensor>,
     /// [V_emb] bool, true = never propose (banned by the game, or beyond the tokenizer's vocab).
     pub banned: &'a Tensor,
+    /// [K, L, V_emb] bool, true = this substitution breaks the game's word rule (game API
+    /// 0.2.0); None when the game has none.
+    pub substitution_ban: Option<&'a Tensor>,
 }
 
 /// A rule's settings besides its name: where children go, how many, the gate and the weights

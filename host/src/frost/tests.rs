@@ -74,6 +74,7 @@ fn group_scope_pools_over_parents_and_skips_noops_banned_and_duplicates() {
         taylor: Some(view(&e, &z, &s)),
         policy_logp: None,
         banned: &b,
+        substitution_ban: None,
     };
     let c = select(&p, Selection::Taylor, &knobs(Scope::Group, 3));
     assert_eq!(picked(&c), vec![(0, 1, 3), (2, 0, 0), (2, 1, 2)]);
@@ -93,6 +94,7 @@ fn gate_drops_improbable_tokens() {
         taylor: Some(view(&e, &z, &s)),
         policy_logp: Some(&lp),
         banned: &b,
+        substitution_ban: None,
     };
     let gated = select(&p, Selection::TaylorGated, &knobs(Scope::Group, 2));
     let got: Vec<(usize, u32)> = gated.iter().map(|c| (c.pos, c.token)).collect();
@@ -131,6 +133,7 @@ fn parent_scope_splits_d_evenly() {
         taylor: Some(view(&e, &z, &s)),
         policy_logp: None,
         banned: &b,
+        substitution_ban: None,
     };
     let c = select(&p, Selection::Taylor, &knobs(Scope::Parent, 4));
     let per: Vec<usize> = (0..2)
@@ -176,6 +179,7 @@ fn taylor_gain_leaves_out_the_parents_score_and_weights_the_linear_term() {
         }),
         policy_logp: Some(&lp),
         banned: &b,
+        substitution_ban: None,
     };
     let mut kn = knobs(Scope::Group, 2);
     let taylor = select(&p, Selection::TaylorGated, &kn);
@@ -222,6 +226,7 @@ fn prior_taylor_adds_the_weighted_gain_to_the_prior_and_never_picks_banned() {
         }),
         policy_logp: Some(&lp),
         banned: &b,
+        substitution_ban: None,
     };
     let mut kn = knobs(Scope::Group, 3);
     kn.taylor_weight = 0.0; // = top-prob
@@ -261,6 +266,7 @@ fn round_robin_spreads_children_over_parents_best_parent_first() {
         taylor: Some(view(&e, &z, &s)),
         policy_logp: None,
         banned: &b,
+        substitution_ban: None,
     };
     let c = select(&p, Selection::Taylor, &knobs(Scope::RoundRobin, 5));
     assert_eq!(
@@ -296,6 +302,7 @@ fn round_robin_ties_keep_parent_order_and_identical_parents_give_distinct_childr
         taylor: Some(view(&e, &z, &s)),
         policy_logp: None,
         banned: &b,
+        substitution_ban: None,
     };
     let c = select(&p, Selection::Taylor, &knobs(Scope::RoundRobin, 4));
     assert_eq!(picked(&c), vec![(0, 0, 1), (2, 0, 3), (0, 0, 2), (2, 0, 1)]);
@@ -318,6 +325,7 @@ fn random_is_seeded_valid_and_distinct() {
         taylor: None,
         policy_logp: None,
         banned: &b,
+        substitution_ban: None,
     };
     let mut kn = knobs(Scope::Group, 20);
     kn.seed = 7;

@@ -12,11 +12,12 @@ pub mod native;
 mod sandbox;
 pub mod wasm;
 mod wit;
+mod wit_v010;
 
 pub use frost_sdk::limits::GameLimits;
 
 use frost_sdk::rules::{self, RuleError};
-use frost_sdk::{GameInfo, Passage, Requirements, Round, ABI_VERSION};
+use frost_sdk::{GameInfo, Passage, Requirements, Round, SUPPORTED_ABI_VERSIONS};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -40,7 +41,8 @@ pub enum GameError {
     NativeNotAllowed { path: PathBuf },
     #[error(
         "game {game} was built for game ABI {found}, this host speaks {expected}: rebuild it \
-         against frost-sdk {expected} (WIT package frost:game@{expected})"
+         against frost-sdk {current} (WIT package frost:game@{current})",
+        current = frost_sdk::ABI_VERSION
     )]
     AbiMismatch {
         game: String,
@@ -155,11 +157,11 @@ impl Game {
             Backend::Native(g) => g.describe(&file_name, limits.max_output_bytes)?,
         };
         check_size(&file_name, "describe", size, limits)?;
-        if info.abi_version != ABI_VERSION {
+        if !SUPPORTED_ABI_VERSIONS.contains(&info.abi_version.as_str()) {
             return Err(GameError::AbiMismatch {
                 game: file_name,
                 found: info.abi_version,
-                expected: ABI_VERSION.into(),
+                expected: supported_versions(),
             });
         }
         rules::validate_info(&info).map_err(|e| invalid(&file_name, e))?;
@@ -344,6 +346,12 @@ fn check_size(
     Ok(())
 }
 
+/// The game API versions this host plays, for messages: "0.2.0 (or 0.1.0)".
+pub fn supported_versions() -> String {
+    let [current, older @ ..] = SUPPORTED_ABI_VERSIONS;
+    format!("{current} (or {})", older.join(", "))
+}
+
 /// A broken rule, with the game's name.
 fn invalid(game: &str, e: RuleError) -> GameError {
     GameError::InvalidRound {
@@ -400,6 +408,7 @@ mod tests {
         let req = Requirements {
             move_tokens: 1,
             passages: vec![frost_sdk::PassageSpec { tokens: 2 }],
+            moves: vec![],
         };
         let p = Passage {
             text: "ab".into(),

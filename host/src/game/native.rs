@@ -63,11 +63,15 @@ impl NativeGame {
                 )
             }
         };
-        if found.as_deref() != Some(frost_sdk::ABI_VERSION) {
+        // A 0.1.0 plugin's JSON reads as 0.2.0 data (the new fields default).
+        if !found
+            .as_deref()
+            .is_some_and(|v| frost_sdk::SUPPORTED_ABI_VERSIONS.contains(&v))
+        {
             return Err(GameError::AbiMismatch {
                 game: path.display().to_string(),
                 found: found.unwrap_or_else(|| "(none: the handshake returned null)".into()),
-                expected: frost_sdk::ABI_VERSION.into(),
+                expected: super::supported_versions(),
             });
         }
         // SAFETY: the handshake matched, so the library implements this ABI's symbols.

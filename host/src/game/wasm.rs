@@ -1,5 +1,6 @@
-//! Sandboxed games: wasmtime components built from `sdk/wit/since_v0.1.0/game.wit` (the
-//! bindings and their conversions are in `wit.rs`).
+//! Sandboxed games: wasmtime components built from `sdk/wit/since_v0.2.0/game.wit` (the
+//! bindings and their conversions are in `wit.rs`), or from the kept 0.1.0 WIT
+//! (`wit_v010.rs`): the interface version a component exports picks the bindings.
 //!
 //! Every call gets a fresh store and instance (a trapped instance is never re-entered, and no
 //! state leaks between rounds) with the sandbox's WASI ([`super::sandbox`]: nothing that can
@@ -9,7 +10,8 @@
 
 use super::component_cache::Entry;
 use super::sandbox::{self, Refused, State};
-use super::wit::{self, FrostGame, FrostGamePre, INTERFACE_PREFIX};
+use super::wit::{self, INTERFACE_PREFIX};
+use super::wit_v010;
 use super::{GameError, GameLimits};
 use frost_sdk::types as t;
 use frost_sdk::WIT_INTERFACE;
@@ -24,9 +26,21 @@ const TICK: Duration = Duration::from_millis(10);
 /// Bytes of a game's stderr kept (to report a panic message).
 const STDERR_CAPACITY: usize = 16 << 10;
 
+/// The pre-instantiated component, by the interface version it exports.
+enum Pre {
+    Current(wit::FrostGamePre<State>),
+    V010(wit_v010::FrostGamePre<State>),
+}
+
+/// An instance, by interface version.
+enum Instance {
+    Current(wit::FrostGame),
+    V010(wit_v010::FrostGame),
+}
+
 pub struct WasmGame {
     engine: Engine,
-    pre: FrostGamePre<State>,
+    pre: Pre,
     limits: GameLimits,
     /// Whether the compiled code came from the on-disk cache.
     pub from_cache: bool,
@@ -86,7 +100,7 @@ impl WasmGame {
     pub fn load(path: &Path, bytes: &[u8], limits: &GameLimits) -> Result<WasmGame, GameError> {
         let engine = engine(limits).map_err(|e| load_error(path, e))?;
         let (component, from_cache) = compile(&engine, path, bytes)?;
-        check_interface(path, &engine, &component)?;
+        let interface = check_interface(path, &engine, &component)?;
         let linker =
             sandbox::linker(&engine, &component).map_err(|e| load_error(path, format!("{e:#}")))?;
         let pre = linker.instantiate_pre(&component).map_err(|e| {
@@ -95,12 +109,17 @@ impl WasmGame {
                 format!("it imports something the game sandbox cannot stand in for: {e:#}"),
             )
         })?;
-        let pre = FrostGamePre::new(pre).map_err(|e| {
+        let mismatch = |e: wasmtime::Error| {
             load_error(
                 path,
-                format!("its {WIT_INTERFACE} export does not match this host's interface: {e:#}"),
+                format!("its {interface} export does not match this host's interface: {e:#}"),
             )
-        })?;
+        };
+        let pre = if interface == WIT_INTERFACE {
+            Pre::Current(wit::FrostGamePre::new(pre).map_err(mismatch)?)
+        } else {
+            Pre::V010(wit_v010::FrostGamePre::new(pre).map_err(mismatch)?)
+        };
         Ok(WasmGame {
             engine,
             pre,
@@ -115,7 +134,7 @@ impl WasmGame {
         game: &str,
         call: &'static str,
         seed: u64,
-        f: impl FnOnce(&mut Store<State>, &FrostGame) -> wasmtime::Result<R>,
+        f: impl FnOnce(&mut Store<State>, &Instance) -> wasmtime::Result<R>,
     ) -> Result<R, GameError> {
         let stderr = MemoryOutputPipe::new(STDERR_CAPACITY);
         let state = State::new(&self.limits, seed, stderr.clone());
@@ -128,10 +147,11 @@ impl WasmGame {
             .max(1);
         store.set_epoch_deadline(ticks);
         store.epoch_deadline_trap();
-        let result = self
-            .pre
-            .instantiate(&mut store)
-            .and_then(|inst| f(&mut store, &inst));
+        let instance = match &self.pre {
+            Pre::Current(pre) => pre.instantiate(&mut store).map(Instance::Current),
+            Pre::V010(pre) => pre.instantiate(&mut store).map(Instance::V010),
+        };
+        let result = instance.and_then(|inst| f(&mut store, &inst));
         result.map_err(|err| self.call_error(game, call, err, &store, &stderr))
     }
 
@@ -217,10 +237,10 @@ impl WasmGame {
     }
 
     pub fn describe(&self, file: &str) -> Result<(t::GameInfo, u64), GameError> {
-        let info = self.call(file, "describe", 0, |s, g| {
-            g.frost_game_game().call_describe(s)
+        let info = self.call(file, "describe", 0, |s, g| match g {
+            Instance::Current(g) => g.frost_game_game().call_describe(s).map(wit::game_info),
+            Instance::V010(g) => (g.frost_game_game().call_describe(s)).map(wit_v010::game_info),
         })?;
-        let info = wit::game_info(info);
         let size = wit::info_size(&info);
         Ok((info, size))
     }
@@ -230,10 +250,14 @@ impl WasmGame {
         game: &str,
         config: &str,
     ) -> Result<(Result<t::Requirements, String>, u64), GameError> {
-        let reply = self.call(game, "configure", 0, |s, g| {
-            g.frost_game_game().call_configure(s, config)
+        let reply = self.call(game, "configure", 0, |s, g| match g {
+            Instance::Current(g) => {
+                (g.frost_game_game().call_configure(s, config)).map(|r| r.map(wit::requirements))
+            }
+            Instance::V010(g) => (g.frost_game_game().call_configure(s, config))
+                .map(|r| r.map(wit_v010::requirements)),
         })?;
-        Ok(sized(reply.map(wit::requirements), wit::requirements_size))
+        Ok(sized(reply, wit::requirements_size))
     }
 
     pub fn new_round(
@@ -243,12 +267,21 @@ impl WasmGame {
         seed: u64,
         passages: &[t::Passage],
     ) -> Result<(Result<t::Round, String>, u64), GameError> {
-        let passages: Vec<_> = passages.iter().map(wit::passage).collect();
-        let reply = self.call(game, "new_round", seed, |s, g| {
-            g.frost_game_game()
-                .call_new_round(s, config, seed, &passages)
+        let reply = self.call(game, "new_round", seed, |s, g| match g {
+            Instance::Current(g) => {
+                let passages: Vec<_> = passages.iter().map(wit::passage).collect();
+                (g.frost_game_game()
+                    .call_new_round(s, config, seed, &passages))
+                .map(|r| r.map(wit::round))
+            }
+            Instance::V010(g) => {
+                let passages: Vec<_> = passages.iter().map(wit_v010::passage).collect();
+                (g.frost_game_game()
+                    .call_new_round(s, config, seed, &passages))
+                .map(|r| r.map(wit_v010::round))
+            }
         })?;
-        Ok(sized(reply.map(wit::round), wit::round_size))
+        Ok(sized(reply, wit::round_size))
     }
 }
 
@@ -261,21 +294,28 @@ fn sized<T>(reply: Result<T, String>, size: fn(&T) -> u64) -> (Result<T, String>
     (reply, n)
 }
 
-/// Refuses a component built against another version of the interface before instantiating.
-fn check_interface(path: &Path, engine: &Engine, component: &Component) -> Result<(), GameError> {
+/// The interface a component exports, this host's (`WIT_INTERFACE`) or the kept 0.1.0 one;
+/// a component built against another version is refused before instantiating.
+fn check_interface(
+    path: &Path,
+    engine: &Engine,
+    component: &Component,
+) -> Result<&'static str, GameError> {
     let ty = component.component_type();
     let exports: Vec<String> = ty
         .exports(engine)
         .map(|(name, _)| name.to_string())
         .collect();
-    if exports.iter().any(|e| e == WIT_INTERFACE) {
-        return Ok(());
+    for known in [WIT_INTERFACE, wit_v010::INTERFACE] {
+        if exports.iter().any(|e| e == known) {
+            return Ok(known);
+        }
     }
     if let Some(other) = exports.iter().find(|e| e.starts_with(INTERFACE_PREFIX)) {
         return Err(GameError::AbiMismatch {
             game: path.display().to_string(),
             found: other[INTERFACE_PREFIX.len()..].to_string(),
-            expected: frost_sdk::ABI_VERSION.to_string(),
+            expected: super::supported_versions(),
         });
     }
     Err(GameError::NotAGame {

@@ -1,6 +1,7 @@
 //! The host's side of the component interface: the types wasmtime generates from
-//! `sdk/wit/since_v0.1.0/game.wit`, their conversion to the SDK's types, and the size of a
-//! reply (what `game.limits.max_output_bytes` caps).
+//! `sdk/wit/since_v0.2.0/game.wit`, their conversion to the SDK's types, and the size of a
+//! reply (what `game.limits.max_output_bytes` caps). Games built for 0.1.0 go through
+//! `wit_v010.rs`, into the same SDK types.
 //!
 //! The SDK's bindings use its own types directly (wit-bindgen maps each WIT type onto them);
 //! wasmtime's `bindgen!` can remap interfaces and resources but not records or variants, so
@@ -11,7 +12,7 @@ use frost_sdk::types as t;
 
 mod bindings {
     wasmtime::component::bindgen!({
-        path: "../sdk/wit/since_v0.1.0",
+        path: "../sdk/wit/since_v0.2.0",
         world: "frost-game",
     });
 }
@@ -42,6 +43,7 @@ pub fn requirements(r: wit::Requirements) -> t::Requirements {
             .into_iter()
             .map(|p| t::PassageSpec { tokens: p.tokens })
             .collect(),
+        moves: r.moves,
     }
 }
 
@@ -72,7 +74,35 @@ pub fn round(r: wit::Round) -> t::Round {
                 .collect(),
         ),
     };
-    let terms = r.judge.terms.into_iter().map(|term| t::JudgeTerm {
+    let c = r.constraints;
+    t::Round {
+        prompt,
+        judge: t::JudgeProgram {
+            terms: r.judge.terms.into_iter().map(term).collect(),
+            penalties: r
+                .judge
+                .penalties
+                .into_iter()
+                .map(|p| t::Penalty {
+                    terms: p.terms.into_iter().map(term).collect(),
+                    threshold: p.threshold,
+                    weight: p.weight,
+                })
+                .collect(),
+        },
+        constraints: t::MoveConstraints {
+            banned_token_ids: c.banned_token_ids,
+            banned_strings: c.banned_strings,
+            banned_words: c.banned_words,
+            allowed_words: c.allowed_words,
+            allowed_special: c.allowed_special,
+        },
+        reference_move: r.reference_move,
+    }
+}
+
+fn term(term: wit::JudgeTerm) -> t::JudgeTerm {
+    t::JudgeTerm {
         weight: term.weight,
         bos: term.bos,
         segments: term
@@ -83,21 +113,13 @@ pub fn round(r: wit::Round) -> t::Round {
                     wit::SegmentContent::Text(s) => t::SegmentContent::Text(s),
                     wit::SegmentContent::Tokens(ids) => t::SegmentContent::Tokens(ids),
                     wit::SegmentContent::Move => t::SegmentContent::Move,
+                    wit::SegmentContent::MovePart(k) => t::SegmentContent::MovePart(k),
                 },
                 scored: s.scored,
+                skip_first: s.skip_first,
             })
             .collect(),
-    });
-    t::Round {
-        prompt,
-        judge: t::JudgeProgram {
-            terms: terms.collect(),
-        },
-        constraints: t::MoveConstraints {
-            banned_token_ids: r.constraints.banned_token_ids,
-            banned_strings: r.constraints.banned_strings,
-        },
-        reference_move: r.reference_move,
+        max_token_ce: term.max_token_ce,
     }
 }
 
@@ -113,7 +135,7 @@ pub fn info_size(i: &t::GameInfo) -> u64 {
 
 /// The size of requirements: 4 bytes per number.
 pub fn requirements_size(r: &t::Requirements) -> u64 {
-    4 + 4 * r.passages.len() as u64
+    4 + 4 * (r.passages.len() + r.moves.len()) as u64
 }
 
 /// The size of a round: the bytes of its strings, 4 per token id, 8 per judge segment and
@@ -133,18 +155,27 @@ pub fn round_size(r: &t::Round) -> u64 {
             })
             .sum(),
     };
-    for s in r.judge.terms.iter().flat_map(|term| &term.segments) {
+    let penalty_terms = r.judge.penalties.iter().flat_map(|p| &p.terms);
+    for s in r
+        .judge
+        .terms
+        .iter()
+        .chain(penalty_terms)
+        .flat_map(|term| &term.segments)
+    {
         size += 8 + match &s.content {
             t::SegmentContent::Text(s) => s.len() as u64,
             t::SegmentContent::Tokens(t) => ids(t),
-            t::SegmentContent::Move => 0,
+            t::SegmentContent::Move | t::SegmentContent::MovePart(_) => 0,
         };
     }
     size += ids(&r.constraints.banned_token_ids);
-    size += r
-        .constraints
-        .banned_strings
-        .iter()
+    let c = &r.constraints;
+    let allowed = c.allowed_words.iter().flatten();
+    size += (c.banned_strings.iter())
+        .chain(&c.banned_words)
+        .chain(allowed)
+        .chain(&c.allowed_special)
         .map(|s| s.len() as u64 + 8)
         .sum::<u64>();
     size + r.reference_move.as_deref().map_or(0, ids)
@@ -182,21 +213,29 @@ mod tests {
                         wit::JudgeSegment {
                             content: wit::SegmentContent::Move,
                             scored: false,
+                            skip_first: false,
                         },
                         wit::JudgeSegment {
                             content: wit::SegmentContent::Text("xyz".into()),
                             scored: true,
+                            skip_first: false,
                         },
                         wit::JudgeSegment {
                             content: wit::SegmentContent::Tokens(vec![3]),
                             scored: true,
+                            skip_first: false,
                         },
                     ],
+                    max_token_ce: None,
                 }],
+                penalties: vec![],
             },
             constraints: wit::MoveConstraints {
                 banned_token_ids: vec![4, 5],
                 banned_strings: vec!["no".into()],
+                banned_words: vec![],
+                allowed_words: None,
+                allowed_special: vec![],
             },
             reference_move: Some(vec![6]),
         };

@@ -3,14 +3,18 @@
 //!
 //! reward(move) = sum over terms of `weight * sum over scored tokens t of log p_judge(t | < t)`
 //! (nats; = weight * -CE), token t scored by the logits at t-1. The judge is the policy network
-//! with LoRA adapters off (or a separate frozen copy under full fine-tuning).
+//! with LoRA adapters off (or a separate frozen copy under full fine-tuning). Game API 0.2.0
+//! adds penalties (`penalty.rs`: hinges on sums of terms), a per-token cross-entropy clamp
+//! (`-min(CE_t, c)`, in `scored_sums_tensor`) and move parts (a term reads a span of the move).
 
+mod penalty;
 mod prefix;
 mod taylor;
 
-use std::cell::{Cell, OnceCell};
+use std::cell::OnceCell;
+use std::ops::Range;
 
-use frost_sdk::types::{JudgeProgram, SegmentContent};
+use frost_sdk::types::{JudgeProgram, JudgeTerm, SegmentContent};
 use tch::{Kind, Tensor};
 
 use crate::model::{Input, Qwen3, Tok};
@@ -44,7 +48,14 @@ pub struct TermTemplate {
     /// Token ids with `move_len` placeholder zeros at `move_start` (when the term has the move).
     pub ids: Vec<i64>,
     pub scored: Vec<bool>,
+    /// Where the term's move slot starts in `ids`, when it has one.
     pub move_start: Option<usize>,
+    /// The move tokens the slot holds: the whole move (`0..move_len`) or a span of its parts.
+    pub move_span: Range<usize>,
+    /// Per-token cross-entropy clamp in nats (`max_token_ce`).
+    pub clamp: Option<f64>,
+    /// The penalty this term belongs to (None: a reward term).
+    pub penalty: Option<usize>,
 }
 
 /// A judge program ready to score moves of length `move_len`.
@@ -52,8 +63,11 @@ pub struct TermTemplate {
 pub struct CompiledProgram {
     pub terms: Vec<TermTemplate>,
     pub move_len: usize,
-    /// Sum of the move-independent terms (e.g. `xent(s)` in `xed`), computed once.
-    baseline: Cell<Option<f64>>,
+    /// The penalties the terms with `penalty: Some(p)` feed.
+    pub penalties: Vec<penalty::PenaltySpec>,
+    /// Per term, the scored log-prob sum of a move-independent term (e.g. `xent(s)` in
+    /// `xed`; 0 for move terms), computed once.
+    fixed: OnceCell<Vec<f64>>,
     /// Run each move term's tokens before the move once (see prefix.rs); off only to compare.
     prefix_cache: bool,
     /// Per term, its cached prefix (computed on first use, by the judge in use then).
@@ -61,63 +75,36 @@ pub struct CompiledProgram {
 }
 
 impl CompiledProgram {
-    /// Tokenize a program's text segments with the host tokenizer.
+    /// Tokenize a program's text segments with the host tokenizer (one move).
     pub fn compile(program: &JudgeProgram, tok: &Tok, move_len: usize) -> Result<Self, JudgeError> {
+        Self::compile_moves(program, tok, move_len, &[])
+    }
+
+    /// As [`CompiledProgram::compile`], for a move made of parts of these lengths (a game's
+    /// `requirements.moves`; empty: one move).
+    pub fn compile_moves(
+        program: &JudgeProgram,
+        tok: &Tok,
+        move_len: usize,
+        parts: &[u32],
+    ) -> Result<Self, JudgeError> {
         let mut terms = Vec::new();
-        let mut any_move = false;
-        for (n, term) in program.terms.iter().enumerate() {
-            let mut ids: Vec<i64> = Vec::new();
-            let mut scored = Vec::new();
-            let mut move_start = None;
-            if term.bos {
-                let bos = tok.bos_id().or(tok.eos_id()).ok_or_else(|| {
-                    JudgeError::Program(format!(
-                        "term {n} asks for BOS but the tokenizer has no BOS/EOS token"
-                    ))
-                })?;
-                ids.push(bos as i64);
-                scored.push(false);
-            }
-            for seg in &term.segments {
-                let toks: Vec<i64> = match &seg.content {
-                    SegmentContent::Text(s) => {
-                        tok.encode(s).into_iter().map(|t| t as i64).collect()
-                    }
-                    SegmentContent::Tokens(t) => t.iter().map(|&t| t as i64).collect(),
-                    SegmentContent::Move => {
-                        if move_start.is_some() {
-                            return Err(JudgeError::Program(format!(
-                                "term {n} has more than one move slot"
-                            )));
-                        }
-                        move_start = Some(ids.len());
-                        vec![0; move_len]
-                    }
-                };
-                scored.extend(std::iter::repeat_n(seg.scored, toks.len()));
-                ids.extend(toks);
-            }
-            if ids.is_empty() {
-                return Err(JudgeError::Program(format!("term {n} is empty")));
-            }
-            // Position 0 has no context to be predicted from.
-            scored[0] = false;
-            any_move |= move_start.is_some();
-            terms.push(TermTemplate {
-                weight: term.weight,
-                bos: term.bos,
-                ids,
-                scored,
-                move_start,
-            });
+        let penalty_terms = program.penalties.iter().enumerate();
+        let all = (program.terms.iter().map(|t| (t, None)))
+            .chain(penalty_terms.flat_map(|(p, pen)| pen.terms.iter().map(move |t| (t, Some(p)))));
+        for (n, (term, penalty)) in all.enumerate() {
+            let mut t = compile_term(n, term, tok, move_len, parts)?;
+            t.penalty = penalty;
+            terms.push(t);
         }
-        if !any_move {
+        if !terms.iter().any(|t| t.move_start.is_some()) {
             return Err(JudgeError::Program("no term contains the move slot".into()));
         }
         Ok(CompiledProgram {
             terms,
             move_len,
-            baseline: Cell::new(None),
+            penalties: penalty::specs(program),
+            fixed: OnceCell::new(),
             prefix_cache: true,
             prefixes: OnceCell::new(),
         })
@@ -148,30 +135,117 @@ impl CompiledProgram {
     fn filled(&self, term: &TermTemplate, mv: &[u32]) -> Vec<i64> {
         let mut ids = term.ids.clone();
         if let Some(s) = term.move_start {
-            for (i, &t) in mv.iter().enumerate() {
+            for (i, &t) in mv[term.move_span.clone()].iter().enumerate() {
                 ids[s + i] = t as i64;
             }
         }
         ids
     }
 
-    fn baseline(&self, judge: &Qwen3) -> f64 {
-        if let Some(b) = self.baseline.get() {
-            return b;
+    /// Per term, the unweighted scored sum of each move-independent term (0 for move terms),
+    /// computed once per program.
+    fn fixed_sums(&self, judge: &Qwen3) -> &[f64] {
+        self.fixed.get_or_init(|| {
+            let fixed: Vec<&TermTemplate> = self
+                .terms
+                .iter()
+                .filter(|t| t.move_start.is_none())
+                .collect();
+            let seqs: Vec<(Vec<i64>, Vec<bool>, Option<f64>)> = fixed
+                .iter()
+                .map(|t| (t.ids.clone(), t.scored.clone(), t.clamp))
+                .collect();
+            let mut sums = sequence_logps(judge, &seqs).into_iter();
+            let all = self.terms.iter().map(|t| match t.move_start {
+                Some(_) => 0.0,
+                None => sums.next().expect("one sum per fixed term"),
+            });
+            all.collect()
+        })
+    }
+}
+
+/// One judge term as token ids with the move slot (its span of the move) left open; a
+/// segment's `skip_first` leaves its first token unscored.
+fn compile_term(
+    n: usize,
+    term: &JudgeTerm,
+    tok: &Tok,
+    move_len: usize,
+    parts: &[u32],
+) -> Result<TermTemplate, JudgeError> {
+    let mut ids: Vec<i64> = Vec::new();
+    let mut scored = Vec::new();
+    let mut move_start = None;
+    let mut move_span = 0..move_len;
+    if term.bos {
+        let bos = tok.bos_id().or(tok.eos_id()).ok_or_else(|| {
+            JudgeError::Program(format!(
+                "term {n} asks for BOS but the tokenizer has no BOS/EOS token"
+            ))
+        })?;
+        ids.push(bos as i64);
+        scored.push(false);
+    }
+    let mut last_move_seg = None;
+    for (i, seg) in term.segments.iter().enumerate() {
+        let toks: Vec<i64> = match &seg.content {
+            SegmentContent::Text(s) => tok.encode(s).into_iter().map(|t| t as i64).collect(),
+            SegmentContent::Tokens(t) => t.iter().map(|&t| t as i64).collect(),
+            SegmentContent::Move | SegmentContent::MovePart(_) => {
+                let span = part_span(&seg.content, move_len, parts).ok_or_else(|| {
+                    JudgeError::Program(format!(
+                        "term {n} reads a move part the game never declared"
+                    ))
+                })?;
+                // Adjacent parts in order join one span; anything else is a second slot.
+                let joins = last_move_seg == Some(i.wrapping_sub(1)) && move_span.end == span.start;
+                match move_start {
+                    None => (move_start, move_span) = (Some(ids.len()), span.clone()),
+                    Some(_) if joins => move_span.end = span.end,
+                    Some(_) => {
+                        return Err(JudgeError::Program(format!(
+                            "term {n} has more than one move slot"
+                        )))
+                    }
+                }
+                last_move_seg = Some(i);
+                vec![0; span.len()]
+            }
+        };
+        let from = scored.len();
+        scored.extend(std::iter::repeat_n(seg.scored, toks.len()));
+        if seg.skip_first && !toks.is_empty() {
+            scored[from] = false;
         }
-        let fixed: Vec<&TermTemplate> = self
-            .terms
-            .iter()
-            .filter(|t| t.move_start.is_none())
-            .collect();
-        let seqs: Vec<(Vec<i64>, Vec<bool>)> = fixed
-            .iter()
-            .map(|t| (t.ids.clone(), t.scored.clone()))
-            .collect();
-        let sums = sequence_logps(judge, &seqs);
-        let b = fixed.iter().zip(sums).map(|(t, s)| t.weight * s).sum();
-        self.baseline.set(Some(b));
-        b
+        ids.extend(toks);
+    }
+    if ids.is_empty() {
+        return Err(JudgeError::Program(format!("term {n} is empty")));
+    }
+    // Position 0 has no context to be predicted from.
+    scored[0] = false;
+    Ok(TermTemplate {
+        weight: term.weight,
+        bos: term.bos,
+        ids,
+        scored,
+        move_start,
+        move_span,
+        clamp: term.max_token_ce,
+        penalty: None,
+    })
+}
+
+/// The move tokens a move segment reads: all of them, or part `k` of `parts`.
+fn part_span(content: &SegmentContent, move_len: usize, parts: &[u32]) -> Option<Range<usize>> {
+    match content {
+        SegmentContent::MovePart(k) => {
+            let k = *k as usize;
+            let start: usize = parts.get(..k)?.iter().map(|&p| p as usize).sum();
+            Some(start..start + *parts.get(k)? as usize)
+        }
+        _ => Some(0..move_len),
     }
 }
 
@@ -219,65 +293,75 @@ fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor, Tensor) {
     (ids, mask, pos)
 }
 
-/// Flat indices (into [B*T]) of the positions predicting scored tokens, their targets, and the
-/// row each belongs to.
-fn scored_rows(seqs: &[(&[i64], &[bool])], t: usize) -> (Vec<i64>, Vec<i64>, Vec<i64>) {
-    let (mut at, mut target, mut row) = (Vec::new(), Vec::new(), Vec::new());
-    for (r, (ids, scored)) in seqs.iter().enumerate() {
+/// One sequence to score: its ids, which are scored, and its per-token CE clamp.
+type Scored<'a> = (&'a [i64], &'a [bool], Option<f64>);
+
+/// Flat indices (into [B*T]) of the positions predicting scored tokens, their targets, the
+/// row each belongs to and its log-prob floor (`-clamp`, or -inf).
+fn scored_rows(seqs: &[Scored], t: usize) -> (Vec<i64>, Vec<i64>, Vec<i64>, Vec<f32>) {
+    let (mut at, mut target, mut row, mut floor) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (r, (ids, scored, clamp)) in seqs.iter().enumerate() {
         for p in 1..ids.len() {
             if scored[p] {
                 at.push((r * t + p - 1) as i64);
                 target.push(ids[p]);
                 row.push(r as i64);
+                floor.push(clamp.map_or(f32::NEG_INFINITY, |c| -c as f32));
             }
         }
     }
-    (at, target, row)
+    (at, target, row, floor)
 }
 
 /// Sum of scored-token log-probs for each sequence (no grad), in chunks.
-fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>)]) -> Vec<f64> {
+fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) -> Vec<f64> {
     let _guard = tch::no_grad_guard();
     let mut out = Vec::with_capacity(seqs.len());
     for chunk in seqs.chunks(JUDGE_CHUNK) {
-        let refs: Vec<&[i64]> = chunk.iter().map(|(i, _)| i.as_slice()).collect();
+        let refs: Vec<&[i64]> = chunk.iter().map(|(i, ..)| i.as_slice()).collect();
         let (ids, mask, pos) = pad_batch(&refs, judge.device());
         let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
-        let pairs: Vec<(&[i64], &[bool])> = chunk
+        let rows: Vec<Scored> = chunk
             .iter()
-            .map(|(i, s)| (i.as_slice(), s.as_slice()))
+            .map(|(i, s, c)| (i.as_slice(), s.as_slice(), *c))
             .collect();
-        out.extend(scored_sums(judge, &hidden, &pairs));
+        out.extend(scored_sums(judge, &hidden, &rows));
     }
     out
 }
 
 /// Per-row sums of log p(target) at the scored positions of `hidden` [B, T, H] (f64 values,
 /// keeps the graph when grad mode is on through `scored_sums_tensor`).
-fn scored_sums(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]) -> Vec<f64> {
+fn scored_sums(judge: &Qwen3, hidden: &Tensor, seqs: &[Scored]) -> Vec<f64> {
     let sums = scored_sums_tensor(judge, hidden, seqs);
     Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu)).expect("f64 sums")
 }
 
-fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, seqs: &[(&[i64], &[bool])]) -> Tensor {
+/// A scored token adds `max(log p, -clamp)` = `-min(CE, clamp)`: zero gradient where clamped.
+fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, seqs: &[Scored]) -> Tensor {
     let (b, t, h) = {
         let s = hidden.size();
         (s[0], s[1], s[2])
     };
     let dev = hidden.device();
-    let (at, target, row) = scored_rows(seqs, t as usize);
+    let (at, target, row, floor) = scored_rows(seqs, t as usize);
     if at.is_empty() {
         return Tensor::zeros([b], (Kind::Float, dev));
     }
+    let clamped = floor.iter().any(|f| f.is_finite());
     let at = Tensor::from_slice(&at).to_device(dev);
     let target = Tensor::from_slice(&target).to_device(dev);
     let row = Tensor::from_slice(&row).to_device(dev);
     let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &at));
-    let lp = logits
+    let mut lp = logits
         .log_softmax(-1, Kind::Float)
         .gather(1, &target.unsqueeze(1), false)
         .squeeze_dim(1);
-    Tensor::zeros([b], (Kind::Float, dev)).index_add(0, &row, &lp)
+    if clamped {
+        let floor = Tensor::from_slice(&floor).to_device(dev).to_kind(lp.kind());
+        lp = lp.maximum(&floor);
+    }
+    Tensor::zeros([b], (lp.kind(), dev)).index_add(0, &row, &lp)
 }
 
 /// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves
@@ -300,7 +384,8 @@ pub fn score(
             }
         })
         .collect();
-    let mut per_move = vec![prog.baseline(judge); distinct.len()];
+    // Per distinct move, every term's unweighted scored sum; combined into the reward below.
+    let mut sums = vec![prog.fixed_sums(judge).to_vec(); distinct.len()];
     let mut move_terms = 0;
     for (j, term) in prog.terms.iter().enumerate() {
         if term.move_start.is_none() {
@@ -310,15 +395,15 @@ pub fn score(
         let filled: Vec<Vec<i64>> = distinct.iter().map(|m| prog.filled(term, m)).collect();
         let _guard = tch::no_grad_guard();
         for (c, chunk) in filled.chunks(JUDGE_CHUNK).enumerate() {
-            let sums = term_forward(judge, prog, j, chunk, None).sums;
-            let sums =
-                Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu))
-                    .expect("f64 sums");
-            for (d, x) in sums.into_iter().enumerate() {
-                per_move[c * JUDGE_CHUNK + d] += term.weight * x;
+            let out = term_forward(judge, prog, j, chunk, None).sums;
+            let out = Vec::<f64>::try_from(&out.to_kind(Kind::Double).to_device(tch::Device::Cpu))
+                .expect("f64 sums");
+            for (d, x) in out.into_iter().enumerate() {
+                sums[c * JUDGE_CHUNK + d][j] = x;
             }
         }
     }
+    let per_move: Vec<f64> = sums.iter().map(|row| penalty::combine(prog, row)).collect();
     budget.forwards += (distinct.len() * move_terms) as u64;
     index.into_iter().map(|i| per_move[i]).collect()
 }
@@ -353,7 +438,10 @@ fn term_forward(
     let pos = pos + offset as i64;
     let x = move_embeds.map(|me| {
         let s = term.move_start.expect("move term") - offset;
-        let l = prog.move_len;
+        // The term reads its span of the move (all of it, or some of its parts).
+        let span = &term.move_span;
+        let me = me.narrow(1, span.start as i64, span.len() as i64);
+        let l = span.len();
         let base = Tensor::embedding(judge.embed_weight(), &ids, -1, false, false)
             .detach()
             .to_kind(me.kind());
@@ -371,8 +459,8 @@ fn term_forward(
         None => judge.forward_hidden(input, &pos, Some(&mask), None),
     };
     let scored = &term.scored[offset..];
-    let pairs: Vec<(&[i64], &[bool])> = rest.iter().map(|r| (*r, scored)).collect();
-    let sums = scored_sums_tensor(judge, &hidden, &pairs);
+    let rows: Vec<Scored> = rest.iter().map(|r| (*r, scored, term.clamp)).collect();
+    let sums = scored_sums_tensor(judge, &hidden, &rows);
     // (Not `+=`: tch's in-place add on a tensor in the graph.)
     let sums = match prefix {
         Some(p) => sums + p.logp,

@@ -40,7 +40,7 @@ impl Prefix {
         let logp = scored_sums(
             judge,
             &hidden,
-            &[(&term.ids[..=start], &term.scored[..=start])],
+            &[(&term.ids[..=start], &term.scored[..=start], term.clamp)],
         )[0];
         Some(Prefix { start, logp, cache })
     }

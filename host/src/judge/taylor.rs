@@ -3,7 +3,7 @@
 
 use tch::{Kind, Tensor};
 
-use super::{term_forward, AdaptersOff, Budget, CompiledProgram, TermOut};
+use super::{penalty, term_forward, AdaptersOff, Budget, CompiledProgram, TermOut};
 use crate::model::Qwen3;
 
 /// The score of each parent as a differentiable function of its move's input embeddings
@@ -18,16 +18,19 @@ pub fn score_from_move_embeds(
     forward_move_embeds(judge, prog, parents, move_embeds).0
 }
 
-/// The scores [K] and, per move term, (term index, its forward).
+/// The scores [K], every term's [K] sums (unweighted) and, per move term, (term index, its
+/// forward). The terms are combined as the exact score combines them (penalties included).
 fn forward_move_embeds(
     judge: &Qwen3,
     prog: &CompiledProgram,
     parents: &[Vec<u32>],
     move_embeds: &Tensor,
-) -> (Tensor, Vec<(usize, TermOut)>) {
+) -> (Tensor, Vec<Tensor>, Vec<(usize, TermOut)>) {
     let dev = judge.device();
     let k = parents.len() as i64;
-    let mut total = Tensor::full([k], prog.baseline(judge), (Kind::Float, dev));
+    let mut sums: Vec<Tensor> = (prog.fixed_sums(judge).iter())
+        .map(|&f| Tensor::full([k], f, (Kind::Float, dev)))
+        .collect();
     let mut outs = Vec::new();
     for (j, term) in prog.terms.iter().enumerate() {
         if term.move_start.is_none() {
@@ -35,10 +38,10 @@ fn forward_move_embeds(
         }
         let filled: Vec<Vec<i64>> = parents.iter().map(|p| prog.filled(term, p)).collect();
         let out = term_forward(judge, prog, j, &filled, Some(move_embeds));
-        total += &out.sums * term.weight;
+        sums[j] = out.sums.shallow_clone();
         outs.push((j, out));
     }
-    (total, outs)
+    (penalty::combine_tensor(prog, &sums), sums, outs)
 }
 
 /// Frost's first-order proposal for a group of parents (docs/method.md#step-4-propose).
@@ -79,7 +82,7 @@ pub fn taylor_proposal(
         .to_kind(gkind)
         .detach()
         .set_requires_grad(true);
-    let (score, outs) = forward_move_embeds(judge, prog, parents, &move_embeds);
+    let (score, sums, outs) = forward_move_embeds(judge, prog, parents, &move_embeds);
     score.sum(Kind::Float).backward();
     budget.backwards += 1;
     let grad = move_embeds.grad().detach();
@@ -97,7 +100,8 @@ pub fn taylor_proposal(
         .matmul(&e.transpose(0, 1))
         .to_kind(Kind::Float);
     let gy = ge.gather(2, &y.unsqueeze(-1), false);
-    let target_term = target_term(judge, prog, &outs, &y, v);
+    let slopes = penalty::slopes(prog, &term_sums(&sums)).to_device(dev);
+    let target_term = target_term(judge, prog, &outs, &y, v, &slopes);
     let r = Tensor::from_slice(&score_v)
         .to_kind(Kind::Float)
         .to_device(dev)
@@ -111,15 +115,26 @@ pub fn taylor_proposal(
     }
 }
 
-/// `sum over terms scoring the move of w * (log p(v | before y_i) - log p(y_i | before y_i))`,
-/// [K, L, V] (zero where the move token is not scored). Logits at the position before move token
-/// i depend only on tokens before it, so this part of the one-hot substitution is exact.
+/// The terms' [K] sums as rows of f64: [K][T].
+fn term_sums(sums: &[Tensor]) -> Vec<Vec<f64>> {
+    let t = Tensor::stack(sums, 1).detach().to_kind(Kind::Double);
+    let (k, n) = (t.size()[0] as usize, t.size()[1] as usize);
+    let flat = Vec::<f64>::try_from(&t.to_device(tch::Device::Cpu).view([-1])).expect("sums");
+    (0..k).map(|r| flat[r * n..(r + 1) * n].to_vec()).collect()
+}
+
+/// `sum over terms scoring the move of slope * (log p(v | before y_i) - log p(y_i | before y_i))`,
+/// [K, L, V] (zero where the move token is not scored), log-probs floored at a term's clamp.
+/// `slopes` [K, T] is each term's weight in the reward at each parent (a penalty term's is 0
+/// where its constraint holds). Logits at the position before move token i depend only on
+/// tokens before it, so this part of the one-hot substitution is exact (up to the hinge).
 fn target_term(
     judge: &Qwen3,
     prog: &CompiledProgram,
     outs: &[(usize, TermOut)],
     y: &Tensor,
     v: i64,
+    slopes: &Tensor,
 ) -> Tensor {
     let dev = y.device();
     let (k, l) = (y.size()[0], y.size()[1]);
@@ -127,7 +142,9 @@ fn target_term(
     for (j, fwd) in outs {
         let term = &prog.terms[*j];
         let s = term.move_start.expect("move term");
-        let rows: Vec<i64> = (0..l as usize)
+        // Slot position i holds move token span.start + i.
+        let span = term.move_span.clone();
+        let rows: Vec<i64> = (0..span.len())
             .filter(|&i| s + i >= 1 && term.scored[s + i])
             .map(|i| i as i64)
             .collect();
@@ -135,17 +152,22 @@ fn target_term(
             continue;
         }
         let hidden = fwd.hidden.detach();
-        // Move token i is predicted at position s + i - 1, row s + i - 1 - offset of `hidden`.
+        // Slot token i is predicted at position s + i - 1, row s + i - 1 - offset of `hidden`.
         let first = (s - fwd.offset) as i64 - 1;
         let at =
             Tensor::from_slice(&rows.iter().map(|&i| first + i).collect::<Vec<_>>()).to_device(dev);
-        let lp = judge
+        let mut lp = judge
             .logits(&hidden.index_select(1, &at))
             .log_softmax(-1, Kind::Float); // [K, R, V]
-        let rows_t = Tensor::from_slice(&rows).to_device(dev);
+        if let Some(c) = term.clamp {
+            lp = lp.clamp_min(-c);
+        }
+        let moved: Vec<i64> = rows.iter().map(|&i| i + span.start as i64).collect();
+        let rows_t = Tensor::from_slice(&moved).to_device(dev);
         let y_rows = y.index_select(1, &rows_t).unsqueeze(-1);
         let delta = &lp - lp.gather(2, &y_rows, false);
-        out = out.index_add(1, &rows_t, &(delta * term.weight));
+        let slope = slopes.select(1, *j as i64).view([k, 1, 1]);
+        out = out.index_add(1, &rows_t, &(delta * slope));
     }
     out
 }

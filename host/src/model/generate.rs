@@ -1,5 +1,7 @@
 //! Batched sampling with a KV cache and teacher-forced log-probs, with banned-token masks.
 
+use std::sync::Arc;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tch::{Kind, Tensor};
@@ -147,7 +149,7 @@ pub fn sample(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, true).0
+    sample_impl(net, prompts, k, l, params, banned, seed, true, None).0
 }
 
 /// As [`sample`], and the entropy (nats) [B*k, L] of the distribution each token was drawn
@@ -162,7 +164,73 @@ pub fn sample_with_entropy(
     banned: &Tensor,
     seed: u64,
 ) -> (Tensor, Tensor) {
-    sample_impl(net, prompts, k, l, params, banned, seed, true)
+    sample_impl(net, prompts, k, l, params, banned, seed, true, None)
+}
+
+/// Bans that depend on what a row sampled so far (game API 0.2.0's word rules): called with
+/// the row, its tokens so far and how many tokens follow the next one; returns [V_tok] (true
+/// = banned, ids past it are left as the static mask says) or None for no extra ban.
+pub type StepBan<'a> = &'a (dyn Fn(usize, &[u32], usize) -> Option<Arc<Vec<bool>>> + 'a);
+
+/// As [`sample_with_entropy`], with the per-step bans of `step_ban` on top of `banned`.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "`sample`'s arguments plus the step ban; a struct would only rename them"
+)]
+pub fn sample_constrained(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+    step_ban: StepBan,
+) -> (Tensor, Tensor) {
+    sample_impl(
+        net,
+        prompts,
+        k,
+        l,
+        params,
+        banned,
+        seed,
+        true,
+        Some(step_ban),
+    )
+}
+
+/// `ban` [N, V] with each row's step ban added, given the tokens `out` sampled so far.
+fn with_step_bans(ban: &Tensor, out: &[Tensor], l: usize, step_ban: Option<StepBan>) -> Tensor {
+    let Some(f) = step_ban else {
+        return ban.shallow_clone();
+    };
+    let (n, v) = (ban.size()[0] as usize, ban.size()[1] as usize);
+    let so_far: Vec<i64> = match out.is_empty() {
+        true => Vec::new(),
+        false => Vec::try_from(&Tensor::stack(out, 1).to_device(tch::Device::Cpu).view([-1]))
+            .expect("i64 tokens"),
+    };
+    let t = out.len();
+    let mut extra = vec![false; n * v];
+    let mut any = false;
+    for r in 0..n {
+        let row: Vec<u32> = so_far[r * t..(r + 1) * t]
+            .iter()
+            .map(|&x| x as u32)
+            .collect();
+        if let Some(m) = f(r, &row, l - t - 1) {
+            any = true;
+            for (e, &b) in extra[r * v..(r + 1) * v].iter_mut().zip(m.iter()) {
+                *e = b;
+            }
+        }
+    }
+    if !any {
+        return ban.shallow_clone();
+    }
+    let extra = Tensor::from_slice(&extra).view([n as i64, v as i64]);
+    ban.logical_or(&extra.to_device(ban.device()))
 }
 
 /// As [`sample`] but recomputing the whole sequence at every step (reference and benchmark).
@@ -175,7 +243,7 @@ pub fn sample_no_cache(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, false).0
+    sample_impl(net, prompts, k, l, params, banned, seed, false, None).0
 }
 
 #[allow(
@@ -195,6 +263,7 @@ fn sample_impl(
     banned: &Tensor,
     seed: u64,
     use_cache: bool,
+    step_ban: Option<StepBan>,
 ) -> (Tensor, Tensor) {
     let _guard = tch::no_grad_guard();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -218,6 +287,7 @@ fn sample_impl(
         let mut mask = rep(&mask0);
         let mut last_pos = rep(&pos0.select(1, -1));
         for step in 0..l {
+            let ban = with_step_bans(&ban, &out, l, step_ban);
             let (tok, h_tok) = pick(&logits, &ban, params, &mut rng);
             out.push(tok.shallow_clone());
             ent.push(h_tok);
@@ -238,6 +308,7 @@ fn sample_impl(
         let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
         for _ in 0..l {
             let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+            let ban = with_step_bans(&ban, &out, l, step_ban);
             let (tok, h_tok) = pick(&last_logits(&h), &ban, params, &mut rng);
             ent.push(h_tok);
             ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);

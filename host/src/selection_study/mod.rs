@@ -130,6 +130,7 @@ impl Sampled {
             }),
             policy_logp: Some(&self.prior),
             banned: &self.banned,
+            substitution_ban: None,
         }
     }
 }

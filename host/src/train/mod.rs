@@ -9,6 +9,7 @@ mod guard;
 mod identity;
 mod judge;
 pub mod metrics;
+mod move_rules;
 mod setup;
 mod step;
 mod summary;

@@ -162,7 +162,6 @@ pub fn sample_moves_with_entropy(
     seed: u64,
 ) -> (Vec<Vec<u32>>, Vec<f64>) {
     let _guard = tch::no_grad_guard();
-    let l = assignments[0].move_len;
     let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
     let banned = Tensor::stack(
         &assignments
@@ -171,7 +170,9 @@ pub fn sample_moves_with_entropy(
             .collect::<Vec<_>>(),
         0,
     );
-    let (moves, entropy) = model::sample_with_entropy(net, &prompts, k, l, params, &banned, seed);
+    // (Word rules, game API 0.2.0, are applied token by token: move_rules.rs.)
+    let (moves, entropy) =
+        super::move_rules::sample(net, assignments, &prompts, k, params, &banned, seed);
     let entropy = entropy
         .mean_dim(1, false, Kind::Double)
         .to_device(Device::Cpu);
@@ -224,6 +225,8 @@ pub fn frost_round(
     let taylor_cpu = taylor
         .as_ref()
         .map(|t| (cpu(&t.estimate), cpu(&t.target_term)));
+    // A word rule (game API 0.2.0) rules substitutions out of the selection.
+    let word_ban = super::move_rules::substitution_ban(asg, &group.moves);
     let proposal = Proposal {
         parents: &group.moves,
         taylor: taylor
@@ -236,9 +239,11 @@ pub fn frost_round(
             }),
         policy_logp: policy.as_ref(),
         banned: &banned,
+        substitution_ban: word_ban.as_ref(),
     };
     let knobs = Knobs::from_config(&cfg.frost, seed);
     let children: Vec<Child> = frost::select(&proposal, rule, &knobs);
+    let children = super::move_rules::keep_legal(asg, &group.moves, children);
     let taylor_s = secs(t);
 
     // 6. Verify the children with the exact judge; replace a parent by its best child only if

@@ -65,14 +65,7 @@ impl Eval<'_> {
             }
             "only_uses_words" => {
                 let [allowed, text] = self.strings::<2>(f, &args, pos)?;
-                let has_story = |s: &XStr| s.0.iter().any(|p| matches!(p, Piece::Story(_)));
-                Ok(Value::Bool(
-                    match (allowed.flat(self.stories), text.flat(self.stories)) {
-                        (None, _) | (_, None) => Truth::MoveWords,
-                        _ if has_story(&allowed) || has_story(&text) => Truth::Story,
-                        (Some(a), Some(t)) => Truth::Known(words::only_uses_words(&a, &t)),
-                    },
-                ))
+                self.only_uses_words(allowed, text, pos)
             }
             _ if UNSUPPORTED.contains(&f) => Err(XentError::new(
                 pos,
@@ -194,6 +187,38 @@ impl Eval<'_> {
         Ok(Value::Score(score))
     }
 
+    /// `only_uses_words(allowed, text)`: known on texts, a host-enforced whitelist when
+    /// `text` is a move (game API 0.2.0).
+    fn only_uses_words(&self, allowed: XStr, text: XStr, pos: Pos) -> Result<Value, XentError> {
+        let has_story = |s: &XStr| s.0.iter().any(|p| matches!(p, Piece::Story(_)));
+        if allowed.has_move() {
+            return Err(XentError::new(
+                pos,
+                "`only_uses_words` takes the allowed words first and the checked text second; \
+                 here the move is in the allowed words",
+            ));
+        }
+        let list = allowed.flat(self.stories).unwrap_or_default();
+        if text.has_move() {
+            if !matches!(text.0.as_slice(), [Piece::Move(_)]) {
+                return Err(XentError::new(
+                    pos,
+                    format!(
+                        "`only_uses_words` on the move inside a longer string: the host checks \
+                         the words of a move alone, e.g. `only_uses_words(s1, x)` ({SEE})"
+                    ),
+                ));
+            }
+            return Ok(Value::Bool(Truth::MoveWords(words::words(&list))));
+        }
+        let truth = match text.flat(self.stories) {
+            _ if has_story(&allowed) || has_story(&text) => Truth::Story,
+            Some(t) => Truth::Known(words::only_uses_words(&list, &t)),
+            None => unreachable!("the text holds no move"),
+        };
+        Ok(Value::Bool(truth))
+    }
+
     fn remove_common_words(
         &mut self,
         target: XStr,
@@ -203,25 +228,15 @@ impl Eval<'_> {
         let stories = self.stories;
         match (target.flat(stories), other.flat(stories)) {
             (Some(t), Some(o)) => Ok(Value::Str(XStr::text(&words::remove_common_words(&t, &o)))),
-            (None, Some(o)) if target.0 == [Piece::Move] => {
-                if !self.opts.approximate_word_bans {
-                    return Err(XentError::new(
-                        pos,
-                        format!(
-                            "`remove_common_words` on the move: game API 0.1.0 can only \
-                             approximate it with banned strings (a word spread over several \
-                             tokens and words under {} characters get through, and the judge \
-                             reads the move as sampled, not trimmed); set \
-                             `approximate_word_bans = true` in the game config to play it that \
-                             way, or wait for host-enforced word constraints (0.2.0; {SEE})",
-                            self.opts.min_banned_word_chars
-                        ),
-                    ));
-                }
+            (None, Some(o)) if matches!(target.0.as_slice(), [Piece::Move(_)]) => {
+                // Game API 0.2.0: the host keeps every word of `o` out of the move, so Xent's
+                // removal removes nothing. 0.1.0's banned strings remain as an option.
+                let min = match self.opts.approximate_word_bans {
+                    true => self.opts.min_banned_word_chars,
+                    false => 1,
+                };
                 for w in words::words(&o) {
-                    if w.chars().count() >= self.opts.min_banned_word_chars
-                        && !self.plan.banned_words.contains(&w)
-                    {
+                    if w.chars().count() >= min && !self.plan.banned_words.contains(&w) {
                         self.plan.banned_words.push(w);
                     }
                 }
@@ -239,9 +254,9 @@ impl Eval<'_> {
     }
 }
 
-/// What game API 0.1.0 can score: one move slot per sequence, and Xent's unscored first
-/// token of the scored string (expressible when that string starts with a story, whose
-/// first token id the game knows, or when nothing comes before it).
+/// What game API 0.2.0 can score: in one sequence, the moves read form one run (one move,
+/// or several elicited one after the other, in order, side by side, e.g. `s + x1 + x2`).
+/// Xent's unscored first token of the scored string is a segment's `skip_first`.
 fn check_sequence(seq: &Seq, f: &str, pos: Pos) -> Result<(), XentError> {
     if seq.scored.is_empty() {
         return Err(XentError::new(
@@ -249,27 +264,22 @@ fn check_sequence(seq: &Seq, f: &str, pos: Pos) -> Result<(), XentError> {
             format!("`{f}` of an empty string scores nothing"),
         ));
     }
-    if seq.context.moves() + seq.scored.moves() > 1 {
+    let pieces: Vec<&Piece> = seq.context.0.iter().chain(&seq.scored.0).collect();
+    let at: Vec<(usize, usize)> = (pieces.iter().enumerate())
+        .filter_map(|(i, p)| match p {
+            Piece::Move(m) => Some((i, *m)),
+            _ => None,
+        })
+        .collect();
+    let one_run = at
+        .windows(2)
+        .all(|w| w[1].0 == w[0].0 + 1 && w[1].1 == w[0].1 + 1);
+    if !one_run {
         return Err(XentError::new(
             pos,
             format!(
-                "the move appears twice in one `{f}`: game API 0.1.0 has one move slot per \
-                 judge sequence ({SEE})"
-            ),
-        ));
-    }
-    if !seq.context.is_empty() && !matches!(seq.scored.0[0], Piece::Story(_)) {
-        let what = if seq.scored.0[0] == Piece::Move {
-            "the move"
-        } else {
-            "a text"
-        };
-        return Err(XentError::new(
-            pos,
-            format!(
-                "`{f}` scores {what} after a condition: Xent leaves the first token of the \
-                 scored string unscored, which game API 0.1.0 can express only when that string \
-                 starts with a story() ({SEE})"
+                "`{f}` reads the moves apart or out of order: a judge sequence holds the moves as \
+                 one run, in the order they were elicited, side by side ({SEE})"
             ),
         ));
     }
@@ -300,7 +310,15 @@ fn binary(op: &Op, a: Value, b: Value, pos: Pos) -> Result<Value, XentError> {
             return Err(type_error(op, kinds, pos));
         }
         (_, Num(x, _), Num(y, _)) => Bool(Truth::Known(cmp(x, y))),
-        (_, Score(_), Score(_) | Num(..)) | (_, Num(..), Score(_)) => Bool(Truth::Judge),
+        (Op::Eq | Op::Ne, Score(_), _) | (Op::Eq | Op::Ne, _, Score(_)) => {
+            return Err(XentError::new(
+                pos,
+                "`==` and `!=` on judge quantities cannot be a penalty; compare with >= or <=",
+            ))
+        }
+        (_, Score(x), Score(y)) => judge_truth(op, x.add_scaled(&y, -1.0), 0.0),
+        (_, Score(x), Num(c, _)) => judge_truth(op, x, c),
+        (_, Num(c, _), Score(y)) => judge_truth(op, y.scale(-1.0), -c),
         _ => {
             return Err(XentError::new(
                 pos,
@@ -311,6 +329,16 @@ fn binary(op: &Op, a: Value, b: Value, pos: Pos) -> Result<Value, XentError> {
             ))
         }
     })
+}
+
+/// `d OP c` (d a score, c a number in Xent's bits) as `score >= threshold` in nats: strict and
+/// non-strict comparisons are the same hinge.
+fn judge_truth(op: &Op, d: Score, c: f64) -> Value {
+    let c = c * std::f64::consts::LN_2;
+    match op {
+        Op::Ge | Op::Gt => Value::Bool(Truth::Judge(d, c)),
+        _ => Value::Bool(Truth::Judge(d.scale(-1.0), -c)),
+    }
 }
 
 fn type_error(op: &Op, (a, b): (&str, &str), pos: Pos) -> XentError {

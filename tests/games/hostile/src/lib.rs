@@ -123,6 +123,7 @@ impl Game for Hostile {
         Ok(Requirements {
             move_tokens,
             passages: vec![PassageSpec { tokens: 8 }],
+            moves: vec![],
         })
     }
 
@@ -221,6 +222,7 @@ impl Game for Hostile {
             weight: 1.0,
             bos: true,
             segments,
+            max_token_ce: None,
         }];
         let mut constraints = MoveConstraints::default();
         let n = c.n as usize;
@@ -241,6 +243,7 @@ impl Game for Hostile {
                     JudgeSegment::unscored(SegmentContent::Tokens(ids.clone())),
                     JudgeSegment::scored(SegmentContent::Tokens(vec![])),
                 ],
+                max_token_ce: None,
             }),
             Mode::BanAll => constraints.banned_token_ids = (0..c.n).collect(),
             Mode::ForgeTurns => {
@@ -254,7 +257,10 @@ impl Game for Hostile {
         }
         Ok(Round {
             prompt,
-            judge: JudgeProgram { terms },
+            judge: JudgeProgram {
+                terms,
+                penalties: vec![],
+            },
             constraints,
             reference_move: None,
         })

@@ -1,4 +1,4 @@
-//! A game written against `frost:game@0.2.0` (raw WIT, no SDK).
+//! A game written against `frost:game@9.0.0` (raw WIT, no SDK).
 #![cfg(target_arch = "wasm32")]
 
 wit_bindgen::generate!({ path: "wit", world: "frost-game" });

@@ -1,0 +1,325 @@
+//! Word-level move constraints (game API 0.2.0: `banned_words`, `allowed_words`), enforced
+//! exactly by the host wherever a move is made: in sampling (a token is masked when it would
+//! break the rule), in Frost's gate and children (a substitution that breaks it is never
+//! proposed) and by [`WordRule::allows`] on any finished move.
+//!
+//! Words follow Xent's rule on the decoded move alone: ASCII punctuation deleted, lowercased,
+//! split on whitespace. With `banned_words` no word of the move is one of them (Xent's
+//! `remove_common_words(x, s)` then removes nothing); with `allowed_words` every word is one
+//! of them (`only_uses_words`). A token that is a fragment of a multi-byte character (its
+//! text alone decodes to U+FFFD) is never allowed under a word rule, so that the move's text
+//! is the concatenation of its tokens' texts and the rule is checked exactly.
+//!
+//! In sampling the last word is still open: a banned word is caught when it ends (whitespace,
+//! or the move's last token), and under a whitelist an open word must be the start of an
+//! allowed word that the remaining tokens can finish, one character per token. That assumes
+//! the vocabulary has the single characters of the allowed words as tokens, as byte-level
+//! vocabularies do.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use frost_sdk::types::MoveConstraints;
+
+/// Every token's text cut at whitespace, in Xent's word form (punctuation deleted,
+/// lowercased): what the rule needs about a token, computed once per tokenizer.
+#[derive(Debug)]
+pub struct TokenWords {
+    tokens: Vec<TokenPieces>,
+}
+
+#[derive(Debug, Default)]
+struct TokenPieces {
+    /// The word characters before the first whitespace (the whole token when it has none).
+    head: String,
+    /// Whether the token holds whitespace (it ends the word before it).
+    splits: bool,
+    /// Whole words between whitespace inside the token.
+    inner: Vec<String>,
+    /// The word characters after the last whitespace.
+    tail: String,
+    /// A fragment of a multi-byte character.
+    fragment: bool,
+}
+
+impl TokenWords {
+    /// From each token's decoded text (`assignments::token_texts`, already lowercased).
+    pub fn new(token_texts: &[String]) -> Self {
+        TokenWords {
+            tokens: token_texts.iter().map(|t| pieces(t)).collect(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+}
+
+fn word_chars(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_ascii_punctuation())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+fn pieces(text: &str) -> TokenPieces {
+    let fragment = text.contains('\u{fffd}');
+    let parts: Vec<&str> = text.split(char::is_whitespace).collect();
+    if parts.len() == 1 {
+        return TokenPieces {
+            head: word_chars(text),
+            fragment,
+            ..Default::default()
+        };
+    }
+    let inner = parts[1..parts.len() - 1]
+        .iter()
+        .map(|p| word_chars(p))
+        .filter(|w| !w.is_empty())
+        .collect();
+    TokenPieces {
+        head: word_chars(parts[0]),
+        splits: true,
+        inner,
+        tail: word_chars(parts[parts.len() - 1]),
+        fragment,
+    }
+}
+
+/// What follows the token being chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum After {
+    /// More tokens follow, `n` of them: the word the token ends in is still open.
+    Open(usize),
+    /// These word characters, then a word boundary (the rest of the move after a
+    /// substituted token, up to its first whitespace; empty at the move's end).
+    Closed(String),
+}
+
+/// Token masks by (the open word before, what follows).
+type MaskCache = Mutex<HashMap<(String, After), Arc<Vec<bool>>>>;
+
+/// One round's word rule over one tokenizer's tokens.
+pub struct WordRule {
+    tokens: Arc<TokenWords>,
+    banned: HashSet<String>,
+    allowed: Option<HashSet<String>>,
+    /// For each start of an allowed word, the fewest characters that finish one.
+    to_finish: HashMap<String, usize>,
+    /// Masks already computed, by (the open word before, what follows).
+    cache: MaskCache,
+}
+
+impl WordRule {
+    /// The round's rule, or None when it has no word constraint.
+    pub fn new(c: &MoveConstraints, tokens: Arc<TokenWords>) -> Option<WordRule> {
+        if c.banned_words.is_empty() && c.allowed_words.is_none() {
+            return None;
+        }
+        let norm = |w: &String| word_chars(w);
+        let allowed: Option<HashSet<String>> = c
+            .allowed_words
+            .as_ref()
+            .map(|a| a.iter().map(norm).collect());
+        let mut to_finish = HashMap::new();
+        for w in allowed.iter().flatten() {
+            let chars: Vec<char> = w.chars().collect();
+            for i in 0..=chars.len() {
+                let start: String = chars[..i].iter().collect();
+                let need = chars.len() - i;
+                let e = to_finish.entry(start).or_insert(need);
+                *e = (*e).min(need);
+            }
+        }
+        Some(WordRule {
+            tokens,
+            banned: c.banned_words.iter().map(norm).collect(),
+            allowed,
+            to_finish,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// A finished word (empty: no word) may stand.
+    fn word_ok(&self, w: &str) -> bool {
+        w.is_empty()
+            || (!self.banned.contains(w) && self.allowed.as_ref().is_none_or(|a| a.contains(w)))
+    }
+
+    /// An open word can still become a word that may stand within `remaining` tokens.
+    fn open_ok(&self, w: &str, remaining: usize) -> bool {
+        match &self.allowed {
+            None => true, // a banned word can always be extended into another one
+            Some(_) => w.is_empty() || self.to_finish.get(w).is_some_and(|&n| n <= remaining),
+        }
+    }
+
+    fn token_ok(&self, t: &TokenPieces, before: &str, after: &After) -> bool {
+        if t.fragment {
+            return false;
+        }
+        let end_ok = |w: String| match after {
+            After::Open(n) => self.open_ok(&w, *n),
+            After::Closed(rest) => self.word_ok(&(w + rest)),
+        };
+        if !t.splits {
+            return end_ok(format!("{before}{}", t.head));
+        }
+        self.word_ok(&format!("{before}{}", t.head))
+            && t.inner.iter().all(|w| self.word_ok(w))
+            && end_ok(t.tail.clone())
+    }
+
+    /// [V_tok] true = banned, for a token put between `before` (the open word's characters)
+    /// and `after`.
+    fn mask(&self, before: String, after: After) -> Arc<Vec<bool>> {
+        let key = (before, after);
+        if let Some(m) = self.cache.lock().expect("word cache").get(&key) {
+            return m.clone();
+        }
+        let (before, after) = &key;
+        let m: Vec<bool> = (self.tokens.tokens.iter())
+            .map(|t| !self.token_ok(t, before, after))
+            .collect();
+        let m = Arc::new(m);
+        self.cache
+            .lock()
+            .expect("word cache")
+            .insert(key, m.clone());
+        m
+    }
+
+    /// The open word at the end of `tokens` (characters since the last whitespace).
+    fn open_word(&self, tokens: &[u32]) -> String {
+        let mut w = String::new();
+        for &t in tokens {
+            match self.tokens.tokens.get(t as usize) {
+                Some(p) if p.splits => w = p.tail.clone(),
+                Some(p) => w.push_str(&p.head),
+                None => {}
+            }
+        }
+        w
+    }
+
+    /// The word characters at the start of `tokens`, up to the first whitespace.
+    fn closing_word(&self, tokens: &[u32]) -> String {
+        let mut w = String::new();
+        for &t in tokens {
+            if let Some(p) = self.tokens.tokens.get(t as usize) {
+                w.push_str(&p.head);
+                if p.splits {
+                    break;
+                }
+            }
+        }
+        w
+    }
+
+    /// Sampling: [V_tok] true = banned for the next token after `so_far`, with `remaining`
+    /// tokens still to come after it (0: it is the move's last token).
+    pub fn next_token_ban(&self, so_far: &[u32], remaining: usize) -> Arc<Vec<bool>> {
+        let after = match remaining {
+            0 => After::Closed(String::new()),
+            n => After::Open(n),
+        };
+        self.mask(self.open_word(so_far), after)
+    }
+
+    /// Frost's children: [V_tok] true = banned at position `pos` of `parent`.
+    pub fn substitution_ban(&self, parent: &[u32], pos: usize) -> Arc<Vec<bool>> {
+        let before = self.open_word(&parent[..pos]);
+        let after = After::Closed(self.closing_word(&parent[pos + 1..]));
+        self.mask(before, after)
+    }
+
+    /// Whether a finished move keeps the rule (the words of its tokens' texts).
+    pub fn allows(&self, mv: &[u32]) -> bool {
+        let mut open = String::new();
+        for &t in mv {
+            let Some(p) = self.tokens.tokens.get(t as usize) else {
+                return false;
+            };
+            if p.fragment {
+                return false;
+            }
+            if !p.splits {
+                open.push_str(&p.head);
+                continue;
+            }
+            open.push_str(&p.head);
+            if !self.word_ok(&open) || !p.inner.iter().all(|w| self.word_ok(w)) {
+                return false;
+            }
+            open = p.tail.clone();
+        }
+        self.word_ok(&open)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy vocabulary: token i is texts[i].
+    fn rule(texts: &[&str], banned: &[&str], allowed: Option<&[&str]>) -> WordRule {
+        let texts: Vec<String> = texts.iter().map(|t| t.to_lowercase()).collect();
+        let c = MoveConstraints {
+            banned_words: banned.iter().map(|s| s.to_string()).collect(),
+            allowed_words: allowed.map(|a| a.iter().map(|s| s.to_string()).collect()),
+            ..Default::default()
+        };
+        WordRule::new(&c, Arc::new(TokenWords::new(&texts))).unwrap()
+    }
+
+    const VOCAB: [&str; 10] = [
+        "the", " the", "ory", " cat", ".", " ", "c", "at", "\u{fffd}", "a b",
+    ];
+
+    fn banned_ids(m: &[bool]) -> Vec<usize> {
+        (0..m.len()).filter(|&i| m[i]).collect()
+    }
+
+    #[test]
+    fn banned_words_are_caught_when_they_end() {
+        let r = rule(&VOCAB, &["the"], None);
+        assert!(r.allows(&[2, 3])); // "ory cat"
+        assert!(!r.allows(&[0, 3])); // "the cat"
+        assert!(r.allows(&[0, 2])); // "theory"
+        assert!(!r.allows(&[3, 1, 4])); // " cat the." : punctuation is deleted
+        assert!(!r.allows(&[8])); // a character fragment
+                                  // After "the" with tokens to come: " the", " cat" and " " end the word "the"; "ory"
+                                  // and "a b" ("thea") don't.
+        let m = r.next_token_ban(&[0], 2);
+        assert_eq!(banned_ids(&m), vec![1, 3, 5, 8]);
+        // As the last token nothing may leave "the" standing: "." ends it too.
+        let m = r.next_token_ban(&[0], 0);
+        assert_eq!(banned_ids(&m), vec![1, 3, 4, 5, 8]);
+        // Substituting position 0 of [" cat", "ory"] ("cat" + "ory"): "the" makes "theory".
+        let m = r.substitution_ban(&[3, 2], 0);
+        assert!(!m[0] && !m[1]);
+        let m = r.substitution_ban(&[3, 3], 0); // x + " cat": "the" would stand alone
+        assert!(m[0] && m[1] && !m[6]);
+    }
+
+    #[test]
+    fn a_whitelist_allows_only_its_words_and_starts_that_can_finish() {
+        let r = rule(&VOCAB, &[], Some(&["cat", "at"]));
+        assert!(r.allows(&[3, 5, 6, 7])); // " cat cat"
+        assert!(!r.allows(&[3, 1])); // "the"
+        assert!(r.allows(&[4, 5])); // no word at all
+                                    // Open "c" with one token to come can become "cat" only through "at".
+        let m = r.next_token_ban(&[6], 1);
+        assert_eq!(banned_ids(&m), vec![0, 1, 2, 3, 4, 5, 6, 8, 9]);
+        // With one token to come, an open "c" needs two characters: refused (the check counts
+        // one character per token, so it never strands a move), while " cat" and "at" pass.
+        let m = r.next_token_ban(&[], 1);
+        assert!(m[0] && m[6] && !m[3] && !m[7]);
+        let m = r.next_token_ban(&[], 0);
+        assert!(m[6] && !m[3] && !m[7]); // "c" cannot finish as the last token
+    }
+}

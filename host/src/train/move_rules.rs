@@ -1,0 +1,66 @@
+//! Game API 0.2.0's word rules in a training step (see move_words.rs): the per-step bans for
+//! sampling, and the substitutions Frost may not propose. Kept apart from step.rs, which calls
+//! these at the two places a move is made.
+
+use tch::{Kind, Tensor};
+
+use crate::assignments::Assignment;
+use crate::frost::Child;
+use crate::model::{self, Qwen3, SamplingParams};
+
+/// `model::sample_with_entropy` for `assignments` (row a*K + j = assignment a's j-th move), with each
+/// assignment's word rule applied token by token when it has one.
+pub fn sample(
+    net: &Qwen3,
+    assignments: &[Assignment],
+    prompts: &[Vec<i64>],
+    k: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> (Tensor, Tensor) {
+    let l = assignments[0].move_len;
+    if assignments.iter().all(|a| a.words.is_none()) {
+        return model::sample_with_entropy(net, prompts, k, l, params, banned, seed);
+    }
+    let step_ban = |row: usize, so_far: &[u32], remaining: usize| {
+        let rule = assignments[row / k].words.as_ref()?;
+        Some(rule.next_token_ban(so_far, remaining))
+    };
+    model::sample_constrained(net, prompts, k, l, params, banned, seed, &step_ban)
+}
+
+/// The substitutions that would break the assignment's word rule, [K, L, V_emb] bool on the
+/// CPU (true = breaks it), for Frost's selection to rule out; None when there is no rule.
+pub fn substitution_ban(asg: &Assignment, parents: &[Vec<u32>]) -> Option<Tensor> {
+    let rule = asg.words.as_ref()?;
+    let (k, l) = (parents.len(), parents[0].len());
+    let v = asg.banned.size()[0] as usize;
+    let mut ban = vec![false; k * l * v];
+    for (p, parent) in parents.iter().enumerate() {
+        for i in 0..l {
+            let m = rule.substitution_ban(parent, i);
+            let row = &mut ban[(p * l + i) * v..(p * l + i + 1) * v];
+            for (b, &x) in row.iter_mut().zip(m.iter()) {
+                *b = x;
+            }
+        }
+    }
+    Some(
+        Tensor::from_slice(&ban)
+            .view([k as i64, l as i64, v as i64])
+            .to_kind(Kind::Bool),
+    )
+}
+
+/// The children that keep the word rule (all of them when there is none). The ranked
+/// selection rules never propose one that breaks it (see [`substitution_ban`]); this also holds
+/// the `random` control to the rule, which may then verify fewer than `frost.d` children.
+pub fn keep_legal(asg: &Assignment, parents: &[Vec<u32>], children: Vec<Child>) -> Vec<Child> {
+    match &asg.words {
+        None => children,
+        Some(rule) => (children.into_iter())
+            .filter(|c| rule.allows(&c.tokens(parents)))
+            .collect(),
+    }
+}
