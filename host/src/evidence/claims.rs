@@ -85,6 +85,8 @@ pub struct PairClaims {
     /// The judge-forward range both settings' runs all cover (the areas are taken over it).
     pub budget: Option<(f64, f64)>,
     pub claims: Vec<Claim>,
+    /// What the reader must know to read the table (runs of unequal length).
+    pub notes: Vec<String>,
 }
 
 /// Every claim for A against B.
@@ -137,7 +139,28 @@ pub fn judge_pair(a: &Setting, b: &Setting, cfg: &ClaimsConfig) -> PairClaims {
         seeds,
         budget,
         claims,
+        notes: unequal_lengths(&pairs),
     }
+}
+
+/// A note when the paired runs do not all end at the same step: the final figures then
+/// compare different amounts of training (the budget claims do not: they use a common range).
+fn unequal_lengths(pairs: &[(&Run, &Run)]) -> Vec<String> {
+    let last = |r: &Run| r.evals.last().map_or(0, |e| e.step);
+    let ends = |side: &dyn Fn(&(&Run, &Run)) -> u64| {
+        let mut v: Vec<u64> = pairs.iter().map(side).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let (ea, eb) = (ends(&|p| last(p.0)), ends(&|p| last(p.1)));
+    if ea.len() + eb.len() <= 2 && ea == eb {
+        return Vec::new();
+    }
+    vec![format!(
+        "The paired runs end at different steps (A: {ea:?}, B: {eb:?}): the final figures \
+         compare unequal training; the budget claims use the common budget range."
+    )]
 }
 
 /// The diversity figures judged at the end: claim id, eval key, what it measures.

@@ -168,5 +168,11 @@ fn one_seed_is_unclear_with_a_reason() {
     assert!(c.note.as_ref().unwrap().contains("2 seeds"));
     assert_eq!(c.a, Some(2.0));
     assert_eq!(c.value, Some(1.0));
+    assert!(p.notes.is_empty());
+    // B ran longer: the reader is told.
+    let b = setting("b", vec![run(0, 5, |i| i as f64, None)]);
+    let p = judge_pair(&a, &b, &ClaimsConfig::default());
+    assert_eq!(p.notes.len(), 1);
+    assert!(p.notes[0].contains("A: [20], B: [40]"), "{:?}", p.notes);
     assert_eq!((c.lo, c.hi), (None, None));
 }

@@ -194,6 +194,9 @@ fn claims_table(h: &mut String, pair: &PairClaims) {
     if let Some((lo, hi)) = pair.budget {
         let _ = write!(h, " Common judge budget: {lo:.0} to {hi:.0} forwards.");
     }
+    for n in &pair.notes {
+        let _ = write!(h, " <b>{}</b>", escape(n));
+    }
     h.push_str("</p>\n<table><tr>");
     for c in CLAIM_COLUMNS {
         let _ = write!(h, "<th>{}</th>", escape(c));

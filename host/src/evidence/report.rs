@@ -210,10 +210,11 @@ pub fn claims_markdown(pairs: &[PairClaims], inputs: &[String], cfg: &ClaimsConf
     }
     for p in pairs {
         md.push_str(&format!(
-            "\n## A = {} against B = {}\n\nSeeds in both: {:?}.\n\n| {} |\n|{}\n",
+            "\n## A = {} against B = {}\n\nSeeds in both: {:?}. {}\n\n| {} |\n|{}\n",
             cell(&p.a),
             cell(&p.b),
             p.seeds,
+            p.notes.join(" "),
             html::CLAIM_COLUMNS.join(" | "),
             "---|".repeat(html::CLAIM_COLUMNS.len())
         ));
