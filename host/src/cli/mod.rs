@@ -1,6 +1,7 @@
 //! The binary's subcommands: argument parsing and user-facing context (anyhow) only;
 //! the work lives in the library.
 pub mod bench;
+pub mod bench_phases;
 pub mod game;
 pub mod pretrain;
 pub mod train;

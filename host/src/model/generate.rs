@@ -128,7 +128,40 @@ pub fn sample(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, true)
+    sample_impl(net, prompts, k, l, params, banned, seed, true, None)
+}
+
+/// As [`sample`], also returning the raw logits that each token was drawn from, [N, L, V_emb]
+/// (before temperature and masks): the policy's teacher-forced logits of the sampled moves,
+/// which Frost's gate needs (see [`logprobs_from_logits`]) and need not recompute.
+pub fn sample_with_logits(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> (Tensor, Tensor) {
+    let mut logits = Vec::with_capacity(l);
+    let tokens = sample_impl(
+        net,
+        prompts,
+        k,
+        l,
+        params,
+        banned,
+        seed,
+        true,
+        Some(&mut logits),
+    );
+    let logits = if logits.is_empty() {
+        let n = (prompts.len() * k) as i64;
+        Tensor::zeros([n, 0, net.config().vocab_size], (Kind::Float, net.device()))
+    } else {
+        Tensor::stack(&logits, 1)
+    };
+    (tokens, logits)
 }
 
 /// As [`sample`] but recomputing the whole sequence at every step (reference and benchmark).
@@ -141,7 +174,7 @@ pub fn sample_no_cache(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, false)
+    sample_impl(net, prompts, k, l, params, banned, seed, false, None)
 }
 
 #[allow(
@@ -161,6 +194,7 @@ fn sample_impl(
     banned: &Tensor,
     seed: u64,
     use_cache: bool,
+    mut keep_logits: Option<&mut Vec<Tensor>>,
 ) -> Tensor {
     let _guard = tch::no_grad_guard();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -183,6 +217,9 @@ fn sample_impl(
         let mut mask = rep(&mask0);
         let mut last_pos = rep(&pos0.select(1, -1));
         for step in 0..l {
+            if let Some(kept) = keep_logits.as_deref_mut() {
+                kept.push(logits.shallow_clone());
+            }
             let tok = pick(&logits, &ban, params, &mut rng);
             out.push(tok.shallow_clone());
             if step + 1 == l {
@@ -202,7 +239,11 @@ fn sample_impl(
         let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
         for _ in 0..l {
             let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
-            let tok = pick(&last_logits(&h), &ban, params, &mut rng);
+            let logits = last_logits(&h);
+            if let Some(kept) = keep_logits.as_deref_mut() {
+                kept.push(logits.shallow_clone());
+            }
+            let tok = pick(&logits, &ban, params, &mut rng);
             ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
             mask = Tensor::cat(&[&mask, &one(&mask)], 1);
             pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
@@ -322,16 +363,26 @@ fn move_head(
     banned: &Tensor,
     temperature: f64,
 ) -> MoveLogProbs {
-    let n = moves.size()[0];
-    let logits = net.logits(hidden);
-    let temp = if temperature > 0.0 { temperature } else { 1.0 };
-    let v = logits.size()[2];
-    let ban = full_ban(net, banned, n, v).unsqueeze(1);
-    let full = (logits / temp)
-        .masked_fill(&ban, MASKED_LOGIT)
-        .log_softmax(-1, None::<Kind>); // f32, or f64 for an f64 model
+    let full = logprobs_from_logits(net, &net.logits(hidden), banned, temperature);
     let token = full.gather(2, &moves.unsqueeze(-1), false).squeeze_dim(-1);
     MoveLogProbs { token, full }
+}
+
+/// The log-softmax of `logits` [N, L, V_emb] under the banned mask [N, V_emb] and temperature
+/// (0 read as 1): [`MoveLogProbs::full`] from logits already computed, e.g. by
+/// [`sample_with_logits`].
+pub fn logprobs_from_logits(
+    net: &Qwen3,
+    logits: &Tensor,
+    banned: &Tensor,
+    temperature: f64,
+) -> Tensor {
+    let (n, v) = (logits.size()[0], logits.size()[2]);
+    let temp = if temperature > 0.0 { temperature } else { 1.0 };
+    let ban = full_ban(net, banned, n, v).unsqueeze(1);
+    (logits / temp)
+        .masked_fill(&ban, MASKED_LOGIT)
+        .log_softmax(-1, None::<Kind>) // f32, or f64 for an f64 model
 }
 
 #[cfg(test)]

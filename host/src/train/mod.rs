@@ -32,7 +32,8 @@ pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use setup::{model_dir, setup, Setup};
 pub use step::{
-    frost_round, policy_full_logprobs, sample_moves, taylor_in_chunks, train_step, Group, StepOut,
+    frost_round, policy_full_logprobs, sample_moves, taylor_in_chunks, train_step, FirstRound,
+    Group, StepOut,
 };
 pub use summary::{summary_table, Summary};
 
