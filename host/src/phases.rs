@@ -22,6 +22,9 @@ pub struct PhaseStat {
     pub backward_flops: f64,
     /// Peak resident set while in the phase (bytes); None where it cannot be measured.
     pub peak_rss: Option<u64>,
+    /// The most the resident set grew above its size when the phase was entered (bytes): what
+    /// the phase itself needed beyond memory already held (libtorch keeps freed memory).
+    pub rss_growth: Option<u64>,
 }
 
 /// Per step, per phase (indexed as [`PHASES`]).
@@ -31,6 +34,8 @@ struct Recorder {
     steps: Vec<StepStats>,
     current: Option<(usize, Instant)>,
     memory: bool,
+    /// The resident set when the current phase was entered.
+    entry_rss: Option<u64>,
 }
 
 // Per thread: a step runs on its caller's thread, and parallel tests stay apart.
@@ -50,6 +55,7 @@ pub fn start(memory: bool) {
             steps: Vec::new(),
             current: None,
             memory,
+            entry_rss: None,
         })
     });
 }
@@ -87,6 +93,7 @@ pub fn enter(name: &str) {
         }
         if r.memory {
             crate::memory::reset_peak_rss();
+            r.entry_rss = crate::memory::rss_bytes();
         }
         r.current = Some((i, Instant::now()));
     });
@@ -101,7 +108,7 @@ fn close(r: &mut Recorder) {
     let Some((i, t)) = r.current.take() else {
         return;
     };
-    let memory = r.memory;
+    let (memory, entry) = (r.memory, r.entry_rss.take());
     let Some(step) = r.steps.last_mut() else {
         return;
     };
@@ -109,7 +116,10 @@ fn close(r: &mut Recorder) {
     s.seconds += t.elapsed().as_secs_f64();
     if memory {
         if let Some(b) = crate::memory::peak_rss_bytes() {
-            s.peak_rss = Some(s.peak_rss.map_or(b, |p| p.max(b)));
+            s.peak_rss = s.peak_rss.max(Some(b));
+            if let Some(e) = entry {
+                s.rss_growth = s.rss_growth.max(Some(b.saturating_sub(e)));
+            }
         }
     }
 }

@@ -111,6 +111,7 @@ fn mean_after_first(steps: &[StepStats]) -> StepStats {
             o.forward_flops += p.forward_flops / n;
             o.backward_flops += p.backward_flops / n;
             o.peak_rss = o.peak_rss.max(p.peak_rss);
+            o.rss_growth = o.rss_growth.max(p.rss_growth);
         }
     }
     out
@@ -137,12 +138,12 @@ fn print_figures(runs: &[Run], peak: f64) {
     println!(
         "per phase (FLOPs counted from the model shape: forwards as run, backwards estimated; \
          MFU against the measured matmul peak {:.1} GFLOP/s; peak resident memory while in the \
-         phase):",
+         phase, and its growth above the resident memory at the phase's start):",
         peak / 1e9
     );
     println!(
-        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>9}",
-        "", "phase", "s/step", "tokens/s", "GFLOP", "GFLOP/s", "MFU", "peak MiB"
+        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>9} {:>8}",
+        "", "phase", "s/step", "tokens/s", "GFLOP", "GFLOP/s", "MFU", "peak MiB", "+MiB"
     );
     for r in runs {
         for (i, p) in r.phases.iter().enumerate() {
@@ -157,11 +158,10 @@ fn print_figures(runs: &[Run], peak: f64) {
 fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64) {
     let flops = p.forward_flops + p.backward_flops;
     let rate = flops / p.seconds;
-    let mem = p.peak_rss.map_or("n/a".to_string(), |b| {
-        format!("{:.0}", b as f64 / 1048576.0)
-    });
+    let mib = |b: Option<u64>| b.map_or("n/a".into(), |b| format!("{:.0}", b as f64 / 1048576.0));
+    let (mem, growth): (String, String) = (mib(p.peak_rss), mib(p.rss_growth));
     println!(
-        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {mem:>9}",
+        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {mem:>9} {growth:>8}",
         p.seconds,
         p.tokens / p.seconds,
         flops / 1e9,
