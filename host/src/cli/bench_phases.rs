@@ -98,7 +98,9 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> an
     Ok(())
 }
 
-/// Means over the steps after the first; the peak memory is the highest of those steps.
+/// Means over the steps after the first (warm-up). Memory is the highest over every step, the
+/// first included: later steps reuse what the allocator kept, so a phase's growth shows when it
+/// first runs.
 fn mean_after_first(steps: &[StepStats]) -> StepStats {
     let kept = if steps.len() > 1 { &steps[1..] } else { steps };
     let n = kept.len().max(1) as f64;
@@ -110,8 +112,10 @@ fn mean_after_first(steps: &[StepStats]) -> StepStats {
             o.tokens += p.tokens / n;
             o.forward_flops += p.forward_flops / n;
             o.backward_flops += p.backward_flops / n;
-            o.peak_rss = o.peak_rss.max(p.peak_rss);
-            o.rss_growth = o.rss_growth.max(p.rss_growth);
+        }
+        for s in steps {
+            o.peak_rss = o.peak_rss.max(s[i].peak_rss);
+            o.rss_growth = o.rss_growth.max(s[i].rss_growth);
         }
     }
     out
@@ -138,7 +142,7 @@ fn print_figures(runs: &[Run], peak: f64) {
     println!(
         "per phase (FLOPs counted from the model shape: forwards as run, backwards estimated; \
          MFU against the measured matmul peak {:.1} GFLOP/s; peak resident memory while in the \
-         phase, and its growth above the resident memory at the phase's start):",
+         phase and its growth above the phase's start, over all steps):",
         peak / 1e9
     );
     println!(
