@@ -62,14 +62,8 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     phases::enter("sample");
     let (params, sample_seed) = (sampling_params(&cfg), seed(STREAM_SAMPLE, 0));
     let needs = FirstRound::needs(&cfg);
-    let (sampled, logits) = sample_batch(
-        &s.model.net,
-        &assignments,
-        k,
-        &params,
-        sample_seed,
-        needs.policy,
-    );
+    let net = &s.model.net;
+    let (sampled, logits) = sample_batch(net, &assignments, k, &params, sample_seed, needs.policy);
     time.sample_s = secs(t);
 
     // 3. Exact judge scores: one judge sequence per distinct move and move term. With a Taylor
@@ -79,11 +73,11 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     phases::enter(if needs.taylor { "taylor" } else { "score" });
     let mut budget = Budget::default();
     let (mut groups, first) = score_sampled(s, &assignments, &sampled, logits, &mut budget);
-    if needs.taylor {
-        time.taylor_s = secs(t);
+    *if needs.taylor {
+        &mut time.taylor_s
     } else {
-        time.score_s = secs(t);
-    }
+        &mut time.score_s
+    } = secs(t);
     let forwards_sampled = budget.forwards;
     let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
 
