@@ -13,7 +13,7 @@ GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: demo test test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden
+.PHONY: demo test test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -84,3 +84,19 @@ bench: build
 
 clean-venv:
 	rm -rf $(VENV)
+
+# Peer benchmark (docs/performance.md): TRL's GRPOTrainer against frost-host GRPO K=8 on the
+# embedded default, interleaved; prints the median per-step ratio. Its own venv with trl pinned,
+# kept out of `make test`. Its torch is the project venv's (reached through a .pth file): one
+# libtorch for both sides, both run on the CPU. BENCH_PEERS_ARGS="--threads 2 --reps 5" etc.
+PEERS_VENV := $(CURDIR)/.venv-peers
+TRL_VERSION := 1.16.0
+$(PEERS_VENV)/.trl-$(TRL_VERSION): $(VENV)/.test-deps
+	@test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
+	$(PY) -c 'import site; print(site.getsitepackages()[0])' > \
+		"$$($(PEERS_VENV)/bin/python -c 'import site; print(site.getsitepackages()[0])')/frost-torch.pth"
+	$(PEERS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check trl==$(TRL_VERSION)
+	@touch $@
+
+bench-peers: build $(PEERS_VENV)/.trl-$(TRL_VERSION)
+	$(PEERS_VENV)/bin/python scripts/bench_peers.py $(BENCH_PEERS_ARGS)

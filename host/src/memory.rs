@@ -11,6 +11,14 @@ pub fn peak_rss_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The process's current resident set size in bytes (`VmRSS`); None where unreadable.
+pub fn rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// Resets the peak resident set to the current one (writes 5 to /proc/self/clear_refs), so the
 /// next `peak_rss_bytes` measures one phase. Returns false where that is not possible.
 pub fn reset_peak_rss() -> bool {

@@ -228,11 +228,19 @@ fn assert_prefix_cache_exact(m: &LoadedModel, prog: &JudgeProgram, l: usize, mov
     for (a, b) in s1.iter().zip(&s2) {
         assert!((a - b).abs() < 1e-4, "cached score {a} vs uncached {b}");
     }
+    assert_eq!(judge::sequences_scored(&cached, moves), b1.forwards);
     let parents = &moves[..4];
     let t1 = judge::taylor_proposal(&m.net, &cached, parents, &mut b1);
     let t2 = judge::taylor_proposal(&m.net, &whole, parents, &mut b2);
     for (a, b) in t1.score.iter().zip(&t2.score) {
         assert!((a - b).abs() < 1e-4, "Taylor forward {a} vs uncached {b}");
+    }
+    // A Frost step takes its sampled moves' exact scores from the Taylor pass's forward.
+    for (a, b) in t1.score.iter().zip(&s1) {
+        assert!(
+            (a - b).abs() < 1e-4,
+            "Taylor forward {a} vs exact score {b}"
+        );
     }
     let diff = (&t1.estimate - &t2.estimate).abs().max().double_value(&[]);
     assert!(diff < 1e-4, "Taylor estimates differ by {diff}");

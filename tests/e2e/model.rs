@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use frost_host::model::{
-    move_logprobs, move_logprobs_no_cache, sample, sample_no_cache, save_pretrained, Input,
-    LoadOptions, LoadedModel, LoraConfig, ModelError, Qwen3, Qwen3Config, SamplingParams, Tok,
+    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, sample, sample_no_cache,
+    sample_with_logits, save_pretrained, Input, LoadOptions, LoadedModel, LoraConfig, ModelError,
+    Qwen3, Qwen3Config, SamplingParams, Tok,
 };
 use tch::nn::OptimizerConfig;
 use tch::{nn, Device, Kind, Tensor};
@@ -299,6 +300,48 @@ fn grads_of(m: &LoadedModel, f: impl Fn() -> Tensor) -> Vec<Tensor> {
     }
     f().sum(Kind::Float).backward();
     vars.iter().map(|v| v.grad().copy()).collect()
+}
+
+/// Frost's gate reads log pi of the sampled moves from the sampler's own logits: the same draws
+/// as `sample`, and the same log-probs as a teacher-forced `move_logprobs` (left padding, a ban,
+/// a temperature, LoRA adapters on).
+#[test]
+fn sampler_logits_give_the_teacher_forced_logprobs_of_the_sampled_moves() {
+    let m = load("gqa_tied_nested", Some(LoraConfig::new(4, 8.0)));
+    for mut v in m.trainable_variables() {
+        tch::no_grad(|| v.copy_(&(v.randn_like() * 0.1)));
+    }
+    let prompts = vec![vec![5i64, 9, 11], vec![20i64, 3, 40, 41, 42]];
+    let ids = Tensor::arange(EMB_VOCAB, (Kind::Int64, Device::Cpu));
+    let banned = Tensor::stack(&[ids.remainder(2).eq(0), ids.lt(40)], 0);
+    let params = SamplingParams {
+        temperature: 0.7,
+        top_p: 0.9,
+        top_k: 0,
+    };
+    let (k, l) = (3usize, 5usize);
+    let plain = sample(&m.net, &prompts, k, l, &params, &banned, 3);
+    let (moves, logits) = sample_with_logits(&m.net, &prompts, k, l, &params, &banned, 3);
+    assert!(moves.equal(&plain), "keeping the logits changed the draws");
+    assert_eq!(logits.size(), [6, l as i64, EMB_VOCAB]);
+    let rows: Vec<Vec<i64>> = prompts
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(p.clone(), k))
+        .collect();
+    let row_ban = banned.repeat_interleave_self_int(k as i64, 0, None);
+    let kept = logprobs_from_logits(&m.net, &logits, &row_ban, 0.7);
+    let forced = tch::no_grad(|| move_logprobs(&m.net, &rows, &moves, &row_ban, 0.7)).full;
+    // Banned entries (about -1e9, where an f32 step is 64) compared as banned only.
+    let legal = forced.gt(-1e6);
+    assert!(legal.equal(&kept.gt(-1e6)), "the same entries are banned");
+    let d = max_diff(
+        &kept.where_self(&legal, &0.0.into()),
+        &forced.where_self(&legal, &0.0.into()),
+    );
+    assert!(
+        d < 1e-4,
+        "sampler log-probs differ from teacher-forced by {d}"
+    );
 }
 
 #[test]

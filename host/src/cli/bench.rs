@@ -44,7 +44,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     );
     model_bench(device, peak)?;
     if args.phases {
-        super::train::phase_bench(5, args.device, std::path::Path::new("games/infill.wasm"))?;
+        let game = std::path::Path::new("games/infill.wasm");
+        super::bench_phases::phase_bench(5, args.device, game, peak)?;
     }
     print_peak_memory(device);
     Ok(())
@@ -83,22 +84,6 @@ fn print_peak_memory(device: Device) {
     if device.is_cuda() {
         println!("  (CUDA allocator figures are not exposed by tch; not reported)");
     }
-}
-
-/// Forward FLOPs of `cfg` on `b` sequences of `t` tokens: 2 per weight per token (projections,
-/// MLP, LM head) plus causal attention's two [t x t] products per layer (half of the square).
-fn forward_flops(cfg: &Qwen3Config, b: i64, t: i64) -> f64 {
-    let (h, i, hd) = (
-        cfg.hidden_size as f64,
-        cfg.intermediate_size as f64,
-        cfg.head_dim() as f64,
-    );
-    let (nh, nkv) = (cfg.num_attention_heads as f64, cfg.kv_heads() as f64);
-    let per_layer = h * hd * (2.0 * nh + 2.0 * nkv) + 3.0 * h * i;
-    let weights = cfg.num_hidden_layers as f64 * per_layer + h * cfg.vocab_size as f64;
-    let tokens = (b * t) as f64;
-    let attention = cfg.num_hidden_layers as f64 * 2.0 * nh * hd * (t * t) as f64 * b as f64;
-    2.0 * weights * tokens + attention
 }
 
 fn sync(device: Device) {
@@ -160,7 +145,7 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
         let _g = tch::no_grad_guard();
         let _ = net.forward(Input::Ids(&ids), &pos, None, None);
     });
-    let flops = forward_flops(&cfg, b, t);
+    let flops = frost_host::flops::full_forward(&cfg, None, b, t);
     println!(
         "forward      [{b}x{t}]: {:8.1} ms  {:10.0} tokens/s  {:.2} GFLOP/s  MFU {:.1}%",
         fwd * 1e3,

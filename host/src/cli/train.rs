@@ -1,12 +1,10 @@
 //! `frost-host [--game G] [--config F] [--set k=v] [--out DIR] [--resume DIR]`, `schema`, `demo`.
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use clap::Args;
-use frost_host::config::{DeviceSpec, Dtype};
 use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
-use frost_host::train::metrics::PhaseTimes;
 use frost_host::train::{self, RunRequest};
 
 #[derive(Args, Debug, Default)]
@@ -173,102 +171,4 @@ pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
         force_resume: false,
         overrides,
     })
-}
-
-/// `frost-host bench --phases`: seconds per step by phase for Frost K=4,D=4 and the
-/// budget-matched GRPO K=8 on the embedded default (the model is built first if missing),
-/// and Frost's overhead ratio. Figures only; the first step (warm-up) is left out.
-pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path) -> anyhow::Result<()> {
-    let model = frost_host::pretrain::ensure_default_model()
-        .context("building the embedded default model")?;
-    let runs: [(&str, &[&str]); 2] = [
-        ("frost K=4 D=4", &[]),
-        ("grpo K=8", &["frost.refinement=\"none\"", "sampling.k=8"]),
-    ];
-    let dtype = match device {
-        DeviceSpec::Cpu => Dtype::F32,
-        DeviceSpec::Cuda(_) => Dtype::Bf16,
-    };
-    let mut means = Vec::new();
-    for (name, extra) in runs {
-        let out = std::env::temp_dir().join(format!(
-            "frost-bench-{}-{}",
-            std::process::id(),
-            name.replace([' ', '='], "")
-        ));
-        let _ = std::fs::remove_dir_all(&out);
-        let mut overrides: Vec<String> = vec![
-            format!("steps={}", steps.max(2)),
-            format!("game.path={}", toml_string(&game.display().to_string())),
-            format!("model.path={}", toml_string(&model.display().to_string())),
-            "eval.every=0".into(),
-            "run.checkpoint_every=0".into(),
-            "run.samples_every=0".into(),
-            "run.progress=false".into(),
-        ];
-        overrides.extend(extra.iter().map(|s| s.to_string()));
-        let mut cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
-        cfg.model.device = device;
-        cfg.model.dtype = dtype;
-        // The thread count the bench picked, not a fresh probe per run.
-        cfg.run.threads = tch::get_num_threads();
-        let (summary, peak) = frost_host::memory::with_peak_rss(|| {
-            train::train(
-                RunRequest {
-                    config: cfg,
-                    out: out.clone(),
-                    resume: false,
-                    force_resume: false,
-                    overrides: Vec::new(),
-                },
-                &STOP,
-            )
-            .map_err(anyhow::Error::from)
-        });
-        let summary = summary?;
-        match peak {
-            Some(b) => println!(
-                "{name}: peak CPU RSS {:.0} MiB over the run",
-                b as f64 / 1048576.0
-            ),
-            None => println!("{name}: peak CPU RSS not available here"),
-        }
-        // Typed rows: only the phase times are read from each metrics line.
-        let text = std::fs::read_to_string(out.join("metrics.jsonl"))?;
-        let rows: Vec<PhaseTimes> = text
-            .lines()
-            .skip(1)
-            .map(serde_json::from_str)
-            .collect::<Result<_, _>>()?;
-        let mut sum = PhaseTimes::default();
-        rows.iter().for_each(|r| sum.add(r));
-        let mean = sum.scaled(1.0 / rows.len().max(1) as f64);
-        let fw = summary.budget.forwards as f64 / summary.steps_done as f64;
-        means.push((
-            name,
-            mean,
-            fw,
-            summary.budget.backwards as f64 / summary.steps_done as f64,
-        ));
-        let _ = std::fs::remove_dir_all(&out);
-    }
-    println!(
-        "training phases, seconds per step (mean over steps 2..{}, {device}):",
-        steps.max(2)
-    );
-    print!("  {:<14}", "");
-    for (p, _) in PhaseTimes::default().named() {
-        print!(" {p:>8}");
-    }
-    println!(" {:>10} {:>10}", "judge fwd", "judge bwd");
-    for (name, mean, fw, bw) in &means {
-        print!("  {name:<14}");
-        for (_, m) in mean.named() {
-            print!(" {m:>8.3}");
-        }
-        println!(" {fw:>10.1} {bw:>10.1}");
-    }
-    let ratio = means[0].1.step_s / means[1].1.step_s;
-    println!("  frost overhead: {ratio:.2}x the seconds per step of budget-matched GRPO K=8");
-    Ok(())
 }

@@ -32,7 +32,9 @@ pub enum JudgeError {
 
 /// Judge calls: `forwards` counts judge sequences scored (one per distinct move and term that
 /// contains the move; a one-term game like infilling is one per move), `backwards` counts
-/// Taylor proposals (one forward+backward per group).
+/// Taylor proposals (one forward+backward per group). Counts are of scores obtained, not of
+/// passes run: where a Frost step reads the sampled moves' scores from the Taylor pass's own
+/// forward (one forward + one backward in all), those moves still count as forwards.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Budget {
     pub forwards: u64,
@@ -404,8 +406,26 @@ pub fn score(
         }
     }
     let per_move: Vec<f64> = sums.iter().map(|row| penalty::combine(prog, row)).collect();
+    debug_assert_eq!(
+        sequences_scored(prog, moves),
+        (distinct.len() * move_terms) as u64
+    );
     budget.forwards += (distinct.len() * move_terms) as u64;
     index.into_iter().map(|i| per_move[i]).collect()
+}
+
+/// The judge sequences [`score`] counts for `moves`: one per distinct move and move term. A step
+/// that takes the sampled moves' scores from the Taylor pass's forward (see `Taylor::score`)
+/// counts these too, so budgets do not depend on which pass produced the scores.
+pub fn sequences_scored(prog: &CompiledProgram, moves: &[Vec<u32>]) -> u64 {
+    let mut distinct: Vec<&Vec<u32>> = Vec::new();
+    for m in moves {
+        if !distinct.contains(&m) {
+            distinct.push(m);
+        }
+    }
+    let move_terms = prog.terms.iter().filter(|t| t.move_start.is_some()).count();
+    (distinct.len() * move_terms) as u64
 }
 
 /// One move term's forward over a batch of its filled sequences.

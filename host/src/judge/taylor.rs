@@ -48,7 +48,8 @@ fn forward_move_embeds(
 pub struct Taylor {
     /// R~(k, i, v): estimated score after putting token v at position i of parent k, [K, L, V_emb] f32.
     pub estimate: Tensor,
-    /// R(y) from the same forward, [K].
+    /// R(y) from the same forward, [K], summed in f64 as `judge::score` sums it: the exact
+    /// scores of the parents (up to float rounding), so a step need not score them again.
     pub score: Vec<f64>,
     /// Gradient of the score w.r.t. each move-token embedding, [K, L, H] f32.
     pub grad: Tensor,
@@ -86,13 +87,7 @@ pub fn taylor_proposal(
     score.sum(Kind::Float).backward();
     budget.backwards += 1;
     let grad = move_embeds.grad().detach();
-    let score_v = Vec::<f64>::try_from(
-        &score
-            .detach()
-            .to_kind(Kind::Double)
-            .to_device(tch::Device::Cpu),
-    )
-    .expect("scores");
+    let score_v = exact_scores(judge, prog, &outs, parents.len());
     let _guard = tch::no_grad_guard();
     // g_i . E_v for all v: [K, L, H] @ [H, V] in E's dtype, then f32.
     let ge = grad
@@ -121,6 +116,31 @@ fn term_sums(sums: &[Tensor]) -> Vec<Vec<f64>> {
     let (k, n) = (t.size()[0] as usize, t.size()[1] as usize);
     let flat = Vec::<f64>::try_from(&t.to_device(tch::Device::Cpu).view([-1])).expect("sums");
     (0..k).map(|r| flat[r * n..(r + 1) * n].to_vec()).collect()
+}
+
+/// The parents' scores from the same forward, combined as [`super::score`] combines them
+/// (fixed terms' sums in f64, each move term's f32 sums taken to f64, then
+/// [`penalty::combine`]), so that they can stand for the exact scores.
+fn exact_scores(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    outs: &[(usize, TermOut)],
+    k: usize,
+) -> Vec<f64> {
+    let mut rows = vec![prog.fixed_sums(judge).to_vec(); k];
+    for (j, out) in outs {
+        let sums = Vec::<f64>::try_from(
+            &out.sums
+                .detach()
+                .to_kind(Kind::Double)
+                .to_device(tch::Device::Cpu),
+        )
+        .expect("f64 sums");
+        for (row, x) in rows.iter_mut().zip(sums) {
+            row[*j] = x;
+        }
+    }
+    rows.iter().map(|row| penalty::combine(prog, row)).collect()
 }
 
 /// `sum over terms scoring the move of slope * (log p(v | before y_i) - log p(y_i | before y_i))`,

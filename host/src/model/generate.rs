@@ -149,7 +149,7 @@ pub fn sample(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, true, None).0
+    sample_impl(net, prompts, k, l, params, banned, seed, true, None, false).tokens
 }
 
 /// As [`sample`], and the entropy (nats) [B*k, L] of the distribution each token was drawn
@@ -164,20 +164,14 @@ pub fn sample_with_entropy(
     banned: &Tensor,
     seed: u64,
 ) -> (Tensor, Tensor) {
-    sample_impl(net, prompts, k, l, params, banned, seed, true, None)
+    let out = sample_impl(net, prompts, k, l, params, banned, seed, true, None, false);
+    (out.tokens, out.entropy)
 }
 
-/// Bans that depend on what a row sampled so far (game API 0.2.0's word rules): called with
-/// the row, its tokens so far and how many tokens follow the next one; returns [V_tok] (true
-/// = banned, ids past it are left as the static mask says) or None for no extra ban.
-pub type StepBan<'a> = &'a (dyn Fn(usize, &[u32], usize) -> Option<Arc<Vec<bool>>> + 'a);
-
-/// As [`sample_with_entropy`], with the per-step bans of `step_ban` on top of `banned`.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "`sample`'s arguments plus the step ban; a struct would only rename them"
-)]
-pub fn sample_constrained(
+/// As [`sample`], also returning the raw logits that each token was drawn from, [N, L, V_emb]
+/// (before temperature and masks): the policy's teacher-forced logits of the sampled moves,
+/// which Frost's gate needs (see [`logprobs_from_logits`]) and need not recompute.
+pub fn sample_with_logits(
     net: &Qwen3,
     prompts: &[Vec<i64>],
     k: usize,
@@ -185,8 +179,43 @@ pub fn sample_constrained(
     params: &SamplingParams,
     banned: &Tensor,
     seed: u64,
-    step_ban: StepBan,
 ) -> (Tensor, Tensor) {
+    let out = sample_impl(net, prompts, k, l, params, banned, seed, true, None, true);
+    let logits = out.logits.expect("logits were kept");
+    (out.tokens, logits)
+}
+
+/// Bans that depend on what a row sampled so far (game API 0.2.0's word rules): called with
+/// the row, its tokens so far and how many tokens follow the next one; returns [V_tok] (true
+/// = banned, ids past it are left as the static mask says) or None for no extra ban.
+pub type StepBan<'a> = &'a (dyn Fn(usize, &[u32], usize) -> Option<Arc<Vec<bool>>> + 'a);
+
+/// What one sampling pass gives: the tokens [N, L], the entropy of each token's distribution
+/// [N, L], and, when asked for, the raw logits each token was drawn from [N, L, V_emb].
+pub struct Sampled {
+    pub tokens: Tensor,
+    pub entropy: Tensor,
+    pub logits: Option<Tensor>,
+}
+
+/// The general sampler behind the others: [`sample`] with the per-step bans of `step_ban` on
+/// top of `banned` (None: none), keeping the logits when `keep_logits`. The draws do not depend
+/// on `keep_logits`.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "`sample`'s arguments plus the step ban and what to keep; a struct would only rename them"
+)]
+pub fn sample_full(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+    step_ban: Option<StepBan>,
+    keep_logits: bool,
+) -> Sampled {
     sample_impl(
         net,
         prompts,
@@ -196,7 +225,8 @@ pub fn sample_constrained(
         banned,
         seed,
         true,
-        Some(step_ban),
+        step_ban,
+        keep_logits,
     )
 }
 
@@ -243,12 +273,12 @@ pub fn sample_no_cache(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, false, None).0
+    sample_impl(net, prompts, k, l, params, banned, seed, false, None, false).tokens
 }
 
 #[allow(
     clippy::too_many_arguments,
-    reason = "the private body of `sample` and `sample_no_cache`, called from those two only"
+    reason = "the private body of the samplers above, called from those only"
 )]
 #[allow(
     clippy::assign_op_pattern,
@@ -264,7 +294,8 @@ fn sample_impl(
     seed: u64,
     use_cache: bool,
     step_ban: Option<StepBan>,
-) -> (Tensor, Tensor) {
+    keep_logits: bool,
+) -> Sampled {
     let _guard = tch::no_grad_guard();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dev = net.device();
@@ -278,6 +309,7 @@ fn sample_impl(
     let one = |m: &Tensor| m.ones_like().narrow(1, 0, 1);
     let mut out = Vec::with_capacity(l);
     let mut ent = Vec::with_capacity(l);
+    let mut kept = Vec::new();
     if use_cache {
         // Prefill each prompt once, then copy its cache for the k samples.
         let mut cache = net.new_cache();
@@ -287,6 +319,9 @@ fn sample_impl(
         let mut mask = rep(&mask0);
         let mut last_pos = rep(&pos0.select(1, -1));
         for step in 0..l {
+            if keep_logits {
+                kept.push(logits.shallow_clone());
+            }
             let ban = with_step_bans(&ban, &out, l, step_ban);
             let (tok, h_tok) = pick(&logits, &ban, params, &mut rng);
             out.push(tok.shallow_clone());
@@ -308,8 +343,12 @@ fn sample_impl(
         let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
         for _ in 0..l {
             let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+            let logits = last_logits(&h);
+            if keep_logits {
+                kept.push(logits.shallow_clone());
+            }
             let ban = with_step_bans(&ban, &out, l, step_ban);
-            let (tok, h_tok) = pick(&last_logits(&h), &ban, params, &mut rng);
+            let (tok, h_tok) = pick(&logits, &ban, params, &mut rng);
             ent.push(h_tok);
             ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
             mask = Tensor::cat(&[&mask, &one(&mask)], 1);
@@ -317,13 +356,16 @@ fn sample_impl(
             out.push(tok);
         }
     }
-    if out.is_empty() {
-        return (
-            Tensor::zeros([b * kk, 0], (Kind::Int64, dev)),
-            Tensor::zeros([b * kk, 0], (Kind::Float, dev)),
-        );
+    let n = b * kk;
+    let stack = |ts: &[Tensor], empty: &[i64], kind: Kind| match ts.is_empty() {
+        true => Tensor::zeros(empty, (kind, dev)),
+        false => Tensor::stack(ts, 1),
+    };
+    Sampled {
+        tokens: stack(&out, &[n, 0], Kind::Int64),
+        entropy: stack(&ent, &[n, 0], Kind::Float),
+        logits: keep_logits.then(|| stack(&kept, &[n, 0, v], Kind::Float)),
     }
-    (Tensor::stack(&out, 1), Tensor::stack(&ent, 1))
 }
 
 /// Teacher-forced log-probs of moves under the policy.
@@ -433,16 +475,26 @@ fn move_head(
     banned: &Tensor,
     temperature: f64,
 ) -> MoveLogProbs {
-    let n = moves.size()[0];
-    let logits = net.logits(hidden);
-    let temp = if temperature > 0.0 { temperature } else { 1.0 };
-    let v = logits.size()[2];
-    let ban = full_ban(net, banned, n, v).unsqueeze(1);
-    let full = (logits / temp)
-        .masked_fill(&ban, MASKED_LOGIT)
-        .log_softmax(-1, None::<Kind>); // f32, or f64 for an f64 model
+    let full = logprobs_from_logits(net, &net.logits(hidden), banned, temperature);
     let token = full.gather(2, &moves.unsqueeze(-1), false).squeeze_dim(-1);
     MoveLogProbs { token, full }
+}
+
+/// The log-softmax of `logits` [N, L, V_emb] under the banned mask [N, V_emb] and temperature
+/// (0 read as 1): [`MoveLogProbs::full`] from logits already computed, e.g. by
+/// [`sample_with_logits`].
+pub fn logprobs_from_logits(
+    net: &Qwen3,
+    logits: &Tensor,
+    banned: &Tensor,
+    temperature: f64,
+) -> Tensor {
+    let (n, v) = (logits.size()[0], logits.size()[2]);
+    let temp = if temperature > 0.0 { temperature } else { 1.0 };
+    let ban = full_ban(net, banned, n, v).unsqueeze(1);
+    (logits / temp)
+        .masked_fill(&ban, MASKED_LOGIT)
+        .log_softmax(-1, None::<Kind>) // f32, or f64 for an f64 model
 }
 
 #[cfg(test)]

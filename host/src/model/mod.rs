@@ -10,8 +10,9 @@ mod tokenizer;
 use std::path::PathBuf;
 
 pub use generate::{
-    left_pad, move_logprobs, move_logprobs_no_cache, sample, sample_constrained, sample_no_cache,
-    sample_with_entropy, MoveLogProbs, SamplingParams, StepBan, MASKED_LOGIT,
+    left_pad, logprobs_from_logits, move_logprobs, move_logprobs_no_cache, sample, sample_full,
+    sample_no_cache, sample_with_entropy, sample_with_logits, MoveLogProbs, Sampled,
+    SamplingParams, StepBan, MASKED_LOGIT,
 };
 pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
 pub use lora::{LoraConfig, LoraLinear};

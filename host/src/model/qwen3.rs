@@ -548,7 +548,13 @@ impl Qwen3 {
         } else {
             Kind::Float
         };
-        hidden.linear::<Tensor>(w, None).to_kind(out)
+        let logits = hidden.linear::<Tensor>(w, None).to_kind(out);
+        if crate::phases::counting() {
+            let rows = hidden.numel() as i64 / self.cfg.hidden_size;
+            let f = crate::flops::lm_head(&self.cfg, rows);
+            crate::phases::count_forward(f, 0, logits.requires_grad(), w.requires_grad());
+        }
+        logits
     }
 
     /// Final (normed) hidden states [B, T, H] in the model's dtype.
@@ -654,6 +660,13 @@ impl Qwen3 {
             let mlp = layer.gate_proj.forward(&h).silu() * layer.up_proj.forward(&h);
             x = x + layer.down_proj.forward(&mlp);
         }
-        rms_norm(&x, &self.norm, eps)
+        let out = rms_norm(&x, &self.norm, eps);
+        if crate::phases::counting() {
+            let lora = self.lora.as_ref().filter(|_| self.adapters_enabled());
+            let f = crate::flops::blocks(&self.cfg, lora, b, t, past);
+            let trained = self.embed_tokens.requires_grad();
+            crate::phases::count_forward(f, b * t, out.requires_grad(), trained);
+        }
+        out
     }
 }

@@ -35,7 +35,7 @@ pub use metrics::{EvalMetrics, StepMetrics};
 pub use setup::{model_dir, setup, Setup};
 pub use step::{
     frost_round, policy_full_logprobs, sample_moves, sample_moves_with_entropy, taylor_in_chunks,
-    train_step, Group, StepOut,
+    train_step, FirstRound, Group, StepOut,
 };
 pub use summary::{summary_table, Summary};
 

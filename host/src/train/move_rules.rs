@@ -6,9 +6,9 @@ use tch::{Kind, Tensor};
 
 use crate::assignments::Assignment;
 use crate::frost::Child;
-use crate::model::{self, Qwen3, SamplingParams};
+use crate::model::{self, Qwen3, Sampled, SamplingParams};
 
-/// `model::sample_with_entropy` for `assignments` (row a*K + j = assignment a's j-th move), with each
+/// `model::sample_full` for `assignments` (row a*K + j = assignment a's j-th move), with each
 /// assignment's word rule applied token by token when it has one.
 pub fn sample(
     net: &Qwen3,
@@ -18,16 +18,28 @@ pub fn sample(
     params: &SamplingParams,
     banned: &Tensor,
     seed: u64,
-) -> (Tensor, Tensor) {
+    keep_logits: bool,
+) -> Sampled {
     let l = assignments[0].move_len;
     if assignments.iter().all(|a| a.words.is_none()) {
-        return model::sample_with_entropy(net, prompts, k, l, params, banned, seed);
+        return model::sample_full(net, prompts, k, l, params, banned, seed, None, keep_logits);
     }
     let step_ban = |row: usize, so_far: &[u32], remaining: usize| {
         let rule = assignments[row / k].words.as_ref()?;
         Some(rule.next_token_ban(so_far, remaining))
     };
-    model::sample_constrained(net, prompts, k, l, params, banned, seed, &step_ban)
+    let step_ban: model::StepBan = &step_ban;
+    model::sample_full(
+        net,
+        prompts,
+        k,
+        l,
+        params,
+        banned,
+        seed,
+        Some(step_ban),
+        keep_logits,
+    )
 }
 
 /// The substitutions that would break the assignment's word rule, [K, L, V_emb] bool on the

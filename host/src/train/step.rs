@@ -20,6 +20,7 @@ use crate::grpo;
 use crate::judge::{self, Budget};
 use crate::model::{self, Qwen3, SamplingParams};
 use crate::optim::AdamW;
+use crate::phases;
 
 /// What one step produced: its metrics line and its samples line.
 pub struct StepOut {
@@ -44,6 +45,7 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     let (a_n, k) = (cfg.sampling.assignments_per_step, cfg.sampling.k);
     let mut time = PhaseTimes::default();
     let t_step = Instant::now();
+    phases::begin_step();
     tch::manual_seed(seed(STREAM_TORCH, 0) as i64);
 
     // 1. Deal A assignments from the training split.
@@ -56,34 +58,40 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
 
     // 2. Sample K moves per assignment from the policy (adapters on), with the entropy of the
     // distribution each token was drawn from (the diversity figure that compares across
-    // methods: the policy's own samples, before Frost's children join the group).
+    // methods: the policy's own samples, before Frost's children join the group), keeping the
+    // logits the gate of Frost's first round needs (the policy's log-probs of these very moves).
     let t = Instant::now();
+    phases::enter("sample");
     let (params, sample_seed) = (sampling_params(&cfg), seed(STREAM_SAMPLE, 0));
-    let (sampled, sampled_entropy) =
-        sample_moves_with_entropy(&s.model.net, &assignments, k, &params, sample_seed);
+    let needs = FirstRound::needs(&cfg);
+    let net = &s.model.net;
+    let (sampled, sampled_entropy, logits) =
+        sample_batch(net, &assignments, k, &params, sample_seed, needs.policy);
     time.sample_s = secs(t);
 
-    // 3. Exact judge scores: one judge sequence per distinct move and move term.
+    // 3. Exact judge scores: one judge sequence per distinct move and move term. With a Taylor
+    // rule, the first round's Taylor pass runs these moves through the judge anyway, so its
+    // forward gives the scores (timed as Taylor; budgets count the same forwards).
     let t = Instant::now();
+    phases::enter(if needs.taylor { "taylor" } else { "score" });
     let mut budget = Budget::default();
-    let mut groups: Vec<Group> = assignments
-        .iter()
-        .zip(sampled.chunks(k))
-        .map(|(asg, moves)| {
-            let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);
-            Group::sampled(moves.to_vec(), scores)
-        })
-        .collect();
-    time.score_s = secs(t);
+    let (mut groups, first) = score_sampled(s, &assignments, &sampled, logits, &mut budget);
+    *if needs.taylor {
+        &mut time.taylor_s
+    } else {
+        &mut time.score_s
+    } = secs(t);
     let forwards_sampled = budget.forwards;
     let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
 
     // 4-6. Frost: Taylor proposal -> gate -> top-D -> verify -> replace (GRPO: nothing).
     if cfg.frost.refinement == Refinement::Frost {
-        for (a, (asg, group)) in assignments.iter().zip(groups.iter_mut()).enumerate() {
+        let rounds = assignments.iter().zip(groups.iter_mut()).zip(first);
+        for (a, ((asg, group), mut reuse)) in rounds.enumerate() {
             for round in 0..cfg.frost.rounds {
                 let round_seed = seed(STREAM_FROST, a * 1000 + round);
-                let (taylor_s, verify_s) = frost_round(s, asg, group, round_seed, &mut budget);
+                let (taylor_s, verify_s) =
+                    frost_round(s, asg, group, round_seed, &mut budget, &mut reuse);
                 time.taylor_s += taylor_s;
                 time.verify_s += verify_s;
             }
@@ -92,11 +100,13 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
 
     // 7. Advantages over the final scores, the loss, one AdamW step.
     let t = Instant::now();
+    phases::enter("update");
     let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
     // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
     let adv = grpo::advantages(&final_scores, cfg.update.normalize_std);
     let update = super::update::update(s, opt, &assignments, &groups, &adv);
     time.update_s = secs(t);
+    phases::leave();
     time.step_s = secs(t_step);
 
     let sampled_groups: Vec<&[Vec<u32>]> = sampled.chunks(k).collect();
@@ -115,6 +125,67 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     };
     let samples = samples_line(s, step, &assignments, &groups, &sampled_scores);
     Ok(StepOut { metrics, samples })
+}
+
+/// What Frost's first round takes from the sampling and scoring phases instead of recomputing:
+/// the Taylor pass over the sampled moves (whose forward gave their scores) and the gate's policy
+/// log-probs of them (from the sampler's logits). Later rounds, whose parents may have been
+/// replaced, compute both.
+#[derive(Default)]
+pub struct FirstRound {
+    pub taylor: Option<judge::Taylor>,
+    /// [K, L, V_emb]: the logits the sampler drew the group's moves from (on its device).
+    pub policy_logits: Option<Tensor>,
+}
+
+/// Which of [`FirstRound`]'s parts a config's step uses.
+struct Needs {
+    taylor: bool,
+    policy: bool,
+}
+
+impl FirstRound {
+    fn needs(cfg: &TrainConfig) -> Needs {
+        let frost = cfg.frost.refinement == Refinement::Frost && cfg.frost.rounds > 0;
+        let rule = cfg.frost.selection;
+        Needs {
+            taylor: frost && rule.needs_taylor(),
+            policy: frost && rule.needs_policy(),
+        }
+    }
+}
+
+/// Step 3 for every group: the sampled moves' exact scores, from the judge or (with a Taylor
+/// rule) from the first round's Taylor pass, and what that round reuses.
+fn score_sampled(
+    s: &Setup,
+    assignments: &[Assignment],
+    sampled: &[Vec<u32>],
+    logits: Option<Tensor>,
+    budget: &mut Budget,
+) -> (Vec<Group>, Vec<FirstRound>) {
+    let (k, chunk) = (s.cfg.sampling.k, s.cfg.frost.taylor_chunk);
+    let needs = FirstRound::needs(&s.cfg);
+    let mut first = Vec::with_capacity(assignments.len());
+    let mut groups = Vec::with_capacity(assignments.len());
+    for (a, (asg, moves)) in assignments.iter().zip(sampled.chunks(k)).enumerate() {
+        let mut reuse = FirstRound::default();
+        let scores = if needs.taylor {
+            let taylor = taylor_in_chunks(s.judge(), &asg.program, moves, chunk, budget);
+            budget.forwards += judge::sequences_scored(&asg.program, moves);
+            let scores = taylor.score.clone();
+            reuse.taylor = Some(taylor);
+            scores
+        } else {
+            judge::score(s.judge(), &asg.program, moves, budget)
+        };
+        reuse.policy_logits = logits
+            .as_ref()
+            .map(|l| l.narrow(0, (a * k) as i64, k as i64));
+        first.push(reuse);
+        groups.push(Group::sampled(moves.to_vec(), scores));
+    }
+    (groups, first)
 }
 
 impl Group {
@@ -149,7 +220,7 @@ pub fn sample_moves(
     params: &SamplingParams,
     seed: u64,
 ) -> Vec<Vec<u32>> {
-    sample_moves_with_entropy(net, assignments, k, params, seed).0
+    sample_batch(net, assignments, k, params, seed, false).0
 }
 
 /// As [`sample_moves`], and each move's mean per-token entropy (nats) of the distribution its
@@ -161,6 +232,20 @@ pub fn sample_moves_with_entropy(
     params: &SamplingParams,
     seed: u64,
 ) -> (Vec<Vec<u32>>, Vec<f64>) {
+    let (moves, entropy, _) = sample_batch(net, assignments, k, params, seed, false);
+    (moves, entropy)
+}
+
+/// As [`sample_moves_with_entropy`], with `keep_logits` also the logits each token was drawn
+/// from, [A*K, L, V_emb] (the same draws either way).
+fn sample_batch(
+    net: &Qwen3,
+    assignments: &[Assignment],
+    k: usize,
+    params: &SamplingParams,
+    seed: u64,
+    keep_logits: bool,
+) -> (Vec<Vec<u32>>, Vec<f64>, Option<Tensor>) {
     let _guard = tch::no_grad_guard();
     let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
     let banned = Tensor::stack(
@@ -171,15 +256,37 @@ pub fn sample_moves_with_entropy(
         0,
     );
     // (Word rules, game API 0.2.0, are applied token by token: move_rules.rs.)
-    let (moves, entropy) =
-        super::move_rules::sample(net, assignments, &prompts, k, params, &banned, seed);
-    let entropy = entropy
+    let out = super::move_rules::sample(
+        net,
+        assignments,
+        &prompts,
+        k,
+        params,
+        &banned,
+        seed,
+        keep_logits,
+    );
+    let entropy = out
+        .entropy
         .mean_dim(1, false, Kind::Double)
         .to_device(Device::Cpu);
     (
-        rows_u32(&moves),
+        rows_u32(&out.tokens),
         Vec::<f64>::try_from(&entropy).expect("f64 entropies"),
+        out.logits,
     )
+}
+
+/// The gate's log pi over the vocabulary from the sampler's logits of one group [K, L, V_emb]:
+/// what [`policy_full_logprobs`] computes with a teacher-forced forward (the same network, the
+/// same mask and temperature; equal up to float rounding).
+fn gate_logprobs(net: &Qwen3, asg: &Assignment, logits: &Tensor, temperature: f64) -> Tensor {
+    let _guard = tch::no_grad_guard();
+    let banned = asg
+        .banned
+        .unsqueeze(0)
+        .expand([logits.size()[0], -1], false);
+    model::logprobs_from_logits(net, logits, &banned, temperature)
 }
 
 fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
@@ -199,27 +306,36 @@ pub(super) fn moves_tensor(moves: &[Vec<u32>], device: Device) -> Tensor {
         .to_device(device)
 }
 
-/// One Frost mutation round on one group: propose, gate, select, verify, replace.
-/// Returns (proposal seconds, verification seconds).
+/// One Frost mutation round on one group: propose, gate, select, verify, replace. `reuse`
+/// holds what the first round takes from the sampling and scoring phases (taken, so a second
+/// round computes its own). Returns (proposal seconds, verification seconds).
 pub fn frost_round(
     s: &Setup,
     asg: &Assignment,
     group: &mut Group,
     seed: u64,
     budget: &mut Budget,
+    reuse: &mut FirstRound,
 ) -> (f64, f64) {
     let cfg = &s.cfg;
     let t = Instant::now();
+    phases::enter("taylor");
     // 4. Taylor proposal R~(k, i, v) from one judge backward (rules that rank by it).
     let rule = cfg.frost.selection;
     let chunk = cfg.frost.taylor_chunk;
-    let taylor = rule
-        .needs_taylor()
-        .then(|| taylor_in_chunks(s.judge(), &asg.program, &group.moves, chunk, budget));
+    let taylor = rule.needs_taylor().then(|| {
+        reuse.taylor.take().unwrap_or_else(|| {
+            taylor_in_chunks(s.judge(), &asg.program, &group.moves, chunk, budget)
+        })
+    });
     // 5. Gate and select: the policy's pi(v | prompt, y_<i) (rules that need it), top-D.
-    let policy = rule
-        .needs_policy()
-        .then(|| policy_full_logprobs(&s.model.net, asg, &group.moves, cfg.sampling.temperature));
+    let policy = rule.needs_policy().then(|| {
+        let temperature = cfg.sampling.temperature;
+        match reuse.policy_logits.take() {
+            Some(logits) => gate_logprobs(&s.model.net, asg, &logits, temperature),
+            None => policy_full_logprobs(&s.model.net, asg, &group.moves, temperature),
+        }
+    });
     let banned = asg.banned.to_device(Device::Cpu);
     let cpu = |t: &Tensor| t.to_device(Device::Cpu);
     let taylor_cpu = taylor
@@ -249,6 +365,7 @@ pub fn frost_round(
     // 6. Verify the children with the exact judge; replace a parent by its best child only if
     // strictly better.
     let t = Instant::now();
+    phases::enter("verify");
     let child_moves: Vec<Vec<u32>> = children.iter().map(|c| c.tokens(&group.moves)).collect();
     let child_scores = if child_moves.is_empty() {
         Vec::new()

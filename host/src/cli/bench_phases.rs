@@ -1,0 +1,175 @@
+//! `frost-host bench --phases`: a few training steps of Frost K=4 D=4 and of budget-matched GRPO
+//! K=8 on the embedded default, with per-phase seconds, tokens/s, FLOPs counted from the model
+//! shape, MFU and peak memory (recorded by `frost_host::phases`).
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Context;
+use frost_host::config::{DeviceSpec, Dtype, TrainConfig, DEFAULT_CONFIG_TOML};
+use frost_host::phases::{self, PhaseStat, StepStats, PHASES};
+use frost_host::train::metrics::PhaseTimes;
+use frost_host::train::{self, RunRequest};
+
+/// Never raised: the bench runs its steps to the end.
+static NO_STOP: AtomicBool = AtomicBool::new(false);
+
+/// One configuration's figures.
+struct Run {
+    name: &'static str,
+    /// Seconds per phase, from the metrics lines.
+    times: PhaseTimes,
+    /// Per phase, means over the steps after the first (peak memory: the highest).
+    phases: StepStats,
+    judge_forwards: f64,
+    judge_backwards: f64,
+}
+
+/// `steps` steps of each configuration; figures are over steps 2.. (step 1 warms up).
+/// `peak` is the measured matmul peak in FLOP/s (the MFU denominator).
+pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> anyhow::Result<()> {
+    let model = frost_host::pretrain::ensure_default_model()
+        .context("building the embedded default model")?;
+    let configs: [(&str, &[&str]); 2] = [
+        ("frost K=4 D=4", &[]),
+        ("grpo K=8", &["frost.refinement=\"none\"", "sampling.k=8"]),
+    ];
+    let steps = steps.max(2);
+    let mut runs = Vec::new();
+    for (name, extra) in configs {
+        let out = std::env::temp_dir().join(format!(
+            "frost-bench-{}-{}",
+            std::process::id(),
+            name.replace([' ', '='], "")
+        ));
+        let _ = std::fs::remove_dir_all(&out);
+        let toml_str = |s: &Path| toml::Value::String(s.display().to_string()).to_string();
+        let mut overrides: Vec<String> = vec![
+            format!("steps={steps}"),
+            format!("game.path={}", toml_str(game)),
+            format!("model.path={}", toml_str(&model)),
+            "eval.every=0".into(),
+            "run.checkpoint_every=0".into(),
+            "run.samples_every=0".into(),
+            "run.progress=false".into(),
+        ];
+        overrides.extend(extra.iter().map(|s| s.to_string()));
+        let mut cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
+        cfg.model.device = device;
+        cfg.model.dtype = match device {
+            DeviceSpec::Cpu => Dtype::F32,
+            DeviceSpec::Cuda(_) => Dtype::Bf16,
+        };
+        // The thread count the bench picked, not a fresh probe per run.
+        cfg.run.threads = tch::get_num_threads();
+        let request = RunRequest {
+            config: cfg,
+            out: out.clone(),
+            resume: false,
+            force_resume: false,
+            overrides: Vec::new(),
+        };
+        phases::start(true);
+        let summary = train::train(request, &NO_STOP);
+        let recorded = phases::stop();
+        let summary = summary?;
+        // Typed rows: only the phase times are read from each metrics line.
+        let text = std::fs::read_to_string(out.join("metrics.jsonl"))?;
+        let rows: Vec<PhaseTimes> = text
+            .lines()
+            .skip(1)
+            .map(serde_json::from_str)
+            .collect::<Result<_, _>>()?;
+        let mut sum = PhaseTimes::default();
+        rows.iter().for_each(|r| sum.add(r));
+        let per_step = |x: u64| x as f64 / summary.steps_done as f64;
+        runs.push(Run {
+            name,
+            times: sum.scaled(1.0 / rows.len().max(1) as f64),
+            phases: mean_after_first(&recorded),
+            judge_forwards: per_step(summary.budget.forwards),
+            judge_backwards: per_step(summary.budget.backwards),
+        });
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    print_times(&runs, steps, device);
+    print_figures(&runs, peak);
+    let ratio = runs[0].times.step_s / runs[1].times.step_s;
+    println!("  frost overhead: {ratio:.2}x the seconds per step of budget-matched GRPO K=8");
+    Ok(())
+}
+
+/// Means over the steps after the first (warm-up). Memory is the highest over every step, the
+/// first included: later steps reuse what the allocator kept, so a phase's growth shows when it
+/// first runs.
+fn mean_after_first(steps: &[StepStats]) -> StepStats {
+    let kept = if steps.len() > 1 { &steps[1..] } else { steps };
+    let n = kept.len().max(1) as f64;
+    let mut out = StepStats::default();
+    for (i, o) in out.iter_mut().enumerate() {
+        for s in kept {
+            let p = &s[i];
+            o.seconds += p.seconds / n;
+            o.tokens += p.tokens / n;
+            o.forward_flops += p.forward_flops / n;
+            o.backward_flops += p.backward_flops / n;
+        }
+        for s in steps {
+            o.peak_rss = o.peak_rss.max(s[i].peak_rss);
+            o.rss_growth = o.rss_growth.max(s[i].rss_growth);
+        }
+    }
+    out
+}
+
+fn print_times(runs: &[Run], steps: u64, device: DeviceSpec) {
+    println!("training phases, seconds per step (mean over steps 2..{steps}, {device}):");
+    print!("  {:<14}", "");
+    for (p, _) in PhaseTimes::default().named() {
+        print!(" {p:>8}");
+    }
+    println!(" {:>10} {:>10}", "judge fwd", "judge bwd");
+    for r in runs {
+        print!("  {:<14}", r.name);
+        for (_, m) in r.times.named() {
+            print!(" {m:>8.3}");
+        }
+        println!(" {:>10.1} {:>10.1}", r.judge_forwards, r.judge_backwards);
+    }
+}
+
+/// Per phase: seconds, tokens/s, GFLOP (forward + estimated backward), GFLOP/s, MFU, peak RSS.
+fn print_figures(runs: &[Run], peak: f64) {
+    println!(
+        "per phase (FLOPs counted from the model shape: forwards as run, backwards estimated; \
+         MFU against the measured matmul peak {:.1} GFLOP/s; peak resident memory while in the \
+         phase and its growth above the phase's start, over all steps):",
+        peak / 1e9
+    );
+    println!(
+        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>9} {:>8}",
+        "", "phase", "s/step", "tokens/s", "GFLOP", "GFLOP/s", "MFU", "peak MiB", "+MiB"
+    );
+    for r in runs {
+        for (i, p) in r.phases.iter().enumerate() {
+            if p.seconds == 0.0 {
+                continue;
+            }
+            print_phase(r.name, PHASES[i], p, peak);
+        }
+    }
+}
+
+fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64) {
+    let flops = p.forward_flops + p.backward_flops;
+    let rate = flops / p.seconds;
+    let mib = |b: Option<u64>| b.map_or("n/a".into(), |b| format!("{:.0}", b as f64 / 1048576.0));
+    let (mem, growth): (String, String) = (mib(p.peak_rss), mib(p.rss_growth));
+    println!(
+        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {mem:>9} {growth:>8}",
+        p.seconds,
+        p.tokens / p.seconds,
+        flops / 1e9,
+        rate / 1e9,
+        100.0 * rate / peak
+    );
+}

@@ -1,0 +1,129 @@
+//! FLOPs of the Qwen3 model counted from its shape (the numerator of the MFU figures).
+//!
+//! A multiply-add is 2 FLOPs. A forward of T new tokens after `past` cached ones costs 2 FLOPs
+//! per weight per token in the projections and the MLP, plus causal attention: query j (of T)
+//! attends to `past + j + 1` keys, 2 x head_dim FLOPs for the score and 2 x head_dim for the
+//! weighted value, per head. The LM head is counted where it is applied (often at a few rows
+//! only). Norms, rotary, softmax and the like are left out (a few percent at most).
+
+use crate::model::{LoraConfig, Qwen3Config};
+
+/// The FLOPs of one forward, in parts, since their backward costs differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ForwardFlops {
+    /// Base weights: projections, MLP, LM head.
+    pub weights: f64,
+    /// Attention's two products (scores and weighted values).
+    pub attention: f64,
+    /// LoRA adapters (2 r (in + out) per adapted projection per token), when they are on.
+    pub lora: f64,
+}
+
+impl ForwardFlops {
+    pub fn total(&self) -> f64 {
+        self.weights + self.attention + self.lora
+    }
+
+    /// The backward's FLOPs: every product needs the gradient of its input (as many FLOPs as the
+    /// forward), and of its weights only where those are trained (the base under full
+    /// fine-tuning; the adapters always); attention's two products have two differentiable
+    /// operands each.
+    pub fn backward(&self, base_trained: bool) -> f64 {
+        let base = if base_trained { 2.0 } else { 1.0 };
+        base * self.weights + 2.0 * self.attention + 2.0 * self.lora
+    }
+}
+
+/// The transformer blocks (not the LM head) on `b` rows of `t` new tokens after `past` cached
+/// positions; `lora` when the adapters are on.
+pub fn blocks(
+    cfg: &Qwen3Config,
+    lora: Option<&LoraConfig>,
+    b: i64,
+    t: i64,
+    past: i64,
+) -> ForwardFlops {
+    let (h, i, hd) = (cfg.hidden_size, cfg.intermediate_size, cfg.head_dim());
+    let (nh, nkv) = (cfg.num_attention_heads, cfg.kv_heads());
+    // (name, in, out) of each projection of a block.
+    let projections = [
+        ("q_proj", h, nh * hd),
+        ("k_proj", h, nkv * hd),
+        ("v_proj", h, nkv * hd),
+        ("o_proj", nh * hd, h),
+        ("gate_proj", h, i),
+        ("up_proj", h, i),
+        ("down_proj", i, h),
+    ];
+    let layers = cfg.num_hidden_layers as f64;
+    let tokens = (b * t) as f64;
+    let per_layer: i64 = projections.iter().map(|(_, i, o)| i * o).sum();
+    let adapted: i64 = lora.map_or(0, |l| {
+        projections
+            .iter()
+            .filter(|(name, _, _)| l.target_modules.iter().any(|m| m == name))
+            .map(|(_, i, o)| l.r * (i + o))
+            .sum()
+    });
+    // Keys attended over the T queries of a row: sum over j of (past + j + 1).
+    let keys = (t * past + t * (t + 1) / 2) as f64;
+    ForwardFlops {
+        weights: 2.0 * layers * per_layer as f64 * tokens,
+        attention: layers * 4.0 * (nh * hd) as f64 * keys * b as f64,
+        lora: 2.0 * layers * adapted as f64 * tokens,
+    }
+}
+
+/// The LM head on `rows` hidden states.
+pub fn lm_head(cfg: &Qwen3Config, rows: i64) -> ForwardFlops {
+    ForwardFlops {
+        weights: 2.0 * (cfg.hidden_size * cfg.vocab_size * rows) as f64,
+        ..ForwardFlops::default()
+    }
+}
+
+/// A whole forward of `b` sequences of `t` tokens with logits at every position.
+pub fn full_forward(cfg: &Qwen3Config, lora: Option<&LoraConfig>, b: i64, t: i64) -> f64 {
+    blocks(cfg, lora, b, t, 0).total() + lm_head(cfg, b * t).total()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// vocab 10, hidden 4, intermediate 6, 2 layers, 2 heads / 1 kv head of dim 2.
+    fn tiny() -> Qwen3Config {
+        Qwen3Config::new(10, 4, 6, 2, 2, 1, 2, true)
+    }
+
+    #[test]
+    fn flops_match_a_hand_count() {
+        let cfg = tiny();
+        // Per block: q 4x4 = 16, k 4x2 = 8, v 8, o 4x4 = 16, MLP 3 x 4x6 = 72: 120 weights.
+        // 3 new tokens after 2 cached: 2 x 120 x 2 layers x 3 tokens = 1440.
+        // Keys: 3 + 4 + 5 = 12; 4 x (2 heads x 2 dims) x 12 = 192 per layer, 384 in all.
+        let f = blocks(&cfg, None, 1, 3, 2);
+        assert_eq!((f.weights, f.attention, f.lora), (1440.0, 384.0, 0.0));
+        // Two rows: twice as much.
+        assert_eq!(blocks(&cfg, None, 2, 3, 2).total(), 2.0 * 1824.0);
+        // LoRA r=1 on q_proj only: 2 x 1 x (4 + 4) x 3 tokens x 2 layers = 96.
+        let mut lora = LoraConfig::new(1, 1.0);
+        lora.target_modules = vec!["q_proj".into()];
+        assert_eq!(blocks(&cfg, Some(&lora), 1, 3, 2).lora, 96.0);
+        // All seven projections, r=2: (8+6+6+8+10+10+10) x 2 x 2 x 3 x 2 = 1392.
+        let all = LoraConfig::new(2, 1.0);
+        assert_eq!(blocks(&cfg, Some(&all), 1, 3, 2).lora, 1392.0);
+        // LM head on 3 rows: 2 x 4 x 10 x 3.
+        assert_eq!(lm_head(&cfg, 3).total(), 240.0);
+        // No cache, causal: keys 1 + 2 + 3 = 6 -> 4 x 4 x 6 x 2 layers = 192; plus the head.
+        assert_eq!(full_forward(&cfg, None, 1, 3), 1440.0 + 192.0 + 240.0);
+        // Backward: input gradients only for frozen weights, twice for attention and adapters.
+        let f = ForwardFlops {
+            weights: 10.0,
+            attention: 1.0,
+            lora: 3.0,
+        };
+        assert_eq!(f.backward(false), 10.0 + 2.0 + 6.0);
+        assert_eq!(f.backward(true), 20.0 + 2.0 + 6.0);
+    }
+}
