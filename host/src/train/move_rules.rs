@@ -13,14 +13,23 @@ use crate::model::{self, Qwen3, Sampled, SamplingParams};
 pub fn sample(
     net: &Qwen3,
     assignments: &[Assignment],
-    prompts: &[Vec<i64>],
     k: usize,
     params: &SamplingParams,
-    banned: &Tensor,
     seed: u64,
     keep_logits: bool,
 ) -> Sampled {
     let l = assignments[0].move_len;
+    let prompts: &[Vec<i64>] = &assignments
+        .iter()
+        .map(|a| a.prompt_ids.clone())
+        .collect::<Vec<_>>();
+    let banned = &Tensor::stack(
+        &assignments
+            .iter()
+            .map(|a| a.banned.shallow_clone())
+            .collect::<Vec<_>>(),
+        0,
+    );
     if assignments.iter().all(|a| a.words.is_none()) {
         return model::sample_full(net, prompts, k, l, params, banned, seed, None, keep_logits);
     }

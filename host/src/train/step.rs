@@ -247,25 +247,8 @@ fn sample_batch(
     keep_logits: bool,
 ) -> (Vec<Vec<u32>>, Vec<f64>, Option<Tensor>) {
     let _guard = tch::no_grad_guard();
-    let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
-    let banned = Tensor::stack(
-        &assignments
-            .iter()
-            .map(|a| a.banned.shallow_clone())
-            .collect::<Vec<_>>(),
-        0,
-    );
     // (Word rules, game API 0.2.0, are applied token by token: move_rules.rs.)
-    let out = super::move_rules::sample(
-        net,
-        assignments,
-        &prompts,
-        k,
-        params,
-        &banned,
-        seed,
-        keep_logits,
-    );
+    let out = super::move_rules::sample(net, assignments, k, params, seed, keep_logits);
     let entropy = out
         .entropy
         .mean_dim(1, false, Kind::Double)
