@@ -1,6 +1,7 @@
 //! Setting labels for plain run directories (no sweep.json): runs whose configs are equal
 //! once `seed` and the `[run]` section (checkpointing, logging, threads: bookkeeping, not the
-//! method) are removed are one setting. Its label is the runs' parent folder's name when
+//! method) are removed are one setting (keys only one config has are ignored: fields that
+//! another frost-host version writes). Its label is the runs' parent folder's name when
 //! that tells the settings apart (`runs/frost/seed-1`), else the config keys that differ
 //! between settings (`refinement=none k=8`).
 
@@ -19,7 +20,7 @@ pub fn label_plain_runs(plain: Vec<(Run, toml::Table)>) -> Vec<Run> {
     for (run, config) in plain {
         let mut flat = BTreeMap::new();
         flatten("", &config, &mut flat);
-        match groups.iter_mut().find(|(f, _)| *f == flat) {
+        match groups.iter_mut().find(|(f, _)| same_setting(f, &flat)) {
             Some((_, runs)) => runs.push(run),
             None => groups.push((flat, vec![run])),
         }
@@ -33,6 +34,13 @@ pub fn label_plain_runs(plain: Vec<(Run, toml::Table)>) -> Vec<Run> {
         }
     }
     out
+}
+
+/// Configs are one setting when every key both have is equal: a key only one has is a field
+/// that a newer frost-host writes (with its default) and an older one did not, so runs of one
+/// setting made by two versions still group together.
+fn same_setting(a: &BTreeMap<String, String>, b: &BTreeMap<String, String>) -> bool {
+    a.iter().all(|(k, v)| b.get(k).is_none_or(|w| w == v))
 }
 
 fn flatten(prefix: &str, table: &toml::Table, out: &mut BTreeMap<String, String>) {
@@ -185,5 +193,20 @@ mod tests {
         );
         let one = label_plain_runs(vec![(run("runs/a-s0"), config(0, "frost", 4, 1))]);
         assert_eq!(labels(one), ["a-s0"]);
+    }
+
+    #[test]
+    fn a_field_only_a_newer_version_writes_does_not_split_a_setting() {
+        let mut newer = config(1, "frost", 4, 1);
+        let frost = newer["frost"].as_table().unwrap().clone();
+        let mut frost = frost;
+        frost.insert("linear_weight".into(), toml::Value::Float(0.1));
+        newer.insert("frost".into(), toml::Value::Table(frost));
+        let out = label_plain_runs(vec![
+            (run("x/frost/s0"), config(0, "frost", 4, 1)),
+            (run("x/frost/s1"), newer),
+            (run("x/grpo/s0"), config(0, "none", 8, 1)),
+        ]);
+        assert_eq!(labels(out), ["frost", "frost", "grpo"]);
     }
 }
