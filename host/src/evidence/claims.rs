@@ -325,7 +325,16 @@ fn difference(
         .filter_map(|(a, b)| Some((figure(a)?, figure(b)?)))
         .unzip();
     let interval = stats::mean_difference(&xa, &xb, cfg.resamples, cfg.seed);
-    let verdict = verdict(interval, 0.0, true);
+    let p = stats::sign_flip_p(&xa, &xb, cfg.resamples, cfg.seed);
+    // With few seeds the percentile bootstrap's interval is too narrow (at 4 seeds it excludes
+    // 0 for a lead that 2 of 16 sign patterns match), so a verdict also needs the sign-flip
+    // test to reject at 5%; 6 seeds is the fewest for which it can.
+    let verdict = match verdict(interval, 0.0, true) {
+        Verdict::Holds | Verdict::DoesNotHold if p.is_none_or(|p| p >= SIGNIFICANCE) => {
+            Verdict::Unclear
+        }
+        v => v,
+    };
     Claim {
         id: id.into(),
         claim,
@@ -336,7 +345,7 @@ fn difference(
         value: (!xa.is_empty()).then(|| stats::mean(&xa) - stats::mean(&xb)),
         lo: interval.map(|i| i.lo),
         hi: interval.map(|i| i.hi),
-        p: stats::sign_flip_p(&xa, &xb, cfg.resamples, cfg.seed),
+        p,
         n: xa.len(),
         verdict,
         note: interval
@@ -377,6 +386,9 @@ fn seed_spread(n: &str, pairs: &[(&Run, &Run)], last: usize, cfg: &ClaimsConfig)
             .then(|| "needs at least 3 seeds run in both settings, with spread".into()),
     }
 }
+
+/// The sign-flip p-value below which a difference's verdict may be more than unclear.
+const SIGNIFICANCE: f64 = 0.05;
 
 /// Against `null` (0 for a difference, 1 for a ratio): holds when the interval lies on the
 /// claimed side (`higher`: above), does not hold when it lies on the other.

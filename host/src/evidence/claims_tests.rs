@@ -63,16 +63,16 @@ fn a_constant_lead_holds_and_its_interval_is_the_lead() {
     let base = |s: u64| move |i: usize| i as f64 + s as f64 * 0.7;
     let a = setting(
         "frost",
-        (0..4)
+        (0..6)
             .map(|s| run(s, 6, move |i| base(s)(i) + 1.5, Some(2.0)))
             .collect(),
     );
     let b = setting(
         "grpo",
-        (0..5).map(|s| run(s, 6, base(s), Some(1.0))).collect(),
+        (0..7).map(|s| run(s, 6, base(s), Some(1.0))).collect(),
     );
     let p = judge_pair(&a, &b, &ClaimsConfig::default());
-    assert_eq!(p.seeds, [0, 1, 2, 3]);
+    assert_eq!(p.seeds, [0, 1, 2, 3, 4, 5]);
     assert_eq!(p.budget, Some((0.0, 500.0)));
     for id in [
         "final_best_of",
@@ -82,17 +82,17 @@ fn a_constant_lead_holds_and_its_interval_is_the_lead() {
     ] {
         let c = claim(&p, id);
         assert_eq!(c.verdict, Verdict::Holds, "{id}: {c:?}");
-        assert_eq!(c.n, 4);
+        assert_eq!(c.n, 6);
         for v in [c.value, c.lo, c.hi] {
             assert!((v.unwrap() - 1.5).abs() < 1e-9, "{id}: {c:?}");
         }
     }
-    // Final best-of of A: mean over seeds of (3 + 1.5 + 0.7 s) for s in 0..4 with last 3 evals.
+    // Final best-of of A: mean over seeds of (4 + 1.5 + 0.7 s) for s in 0..6 with last 3 evals.
     let c = claim(&p, "final_best_of");
-    assert!((c.a.unwrap() - (4.0 + 1.5 + 0.7 * 1.5)).abs() < 1e-9);
+    assert!((c.a.unwrap() - (4.0 + 1.5 + 0.7 * 2.5)).abs() < 1e-9);
     assert!(c.claim.contains("best-of-8"));
-    // All four differences positive: the exact sign-flip p is 2/16.
-    assert!((c.p.unwrap() - 0.125).abs() < 1e-12);
+    // All six differences positive: the exact sign-flip p is 2/64.
+    assert!((c.p.unwrap() - 2.0 / 64.0).abs() < 1e-12);
     let e = claim(&p, "final_entropy");
     assert_eq!(e.verdict, Verdict::Holds);
     assert!((e.value.unwrap() - 1.0).abs() < 1e-12);
@@ -106,6 +106,25 @@ fn a_constant_lead_holds_and_its_interval_is_the_lead() {
     let q = judge_pair(&b, &a, &ClaimsConfig::default());
     assert_eq!(claim(&q, "final_best_of").verdict, Verdict::DoesNotHold);
     assert_eq!(claim(&q, "auc_best_of").verdict, Verdict::DoesNotHold);
+}
+
+#[test]
+fn four_seeds_cannot_make_a_verdict() {
+    // The same constant lead over 4 seeds: the bootstrap interval is [1.5, 1.5], but the
+    // sign-flip p is 2/16, so the verdict stays unclear.
+    let base = |s: u64| move |i: usize| i as f64 + s as f64 * 0.7;
+    let a = setting(
+        "frost",
+        (0..4)
+            .map(|s| run(s, 6, move |i| base(s)(i) + 1.5, None))
+            .collect(),
+    );
+    let b = setting("grpo", (0..4).map(|s| run(s, 6, base(s), None)).collect());
+    let p = judge_pair(&a, &b, &ClaimsConfig::default());
+    let c = claim(&p, "final_best_of");
+    assert!((c.lo.unwrap() - 1.5).abs() < 1e-9);
+    assert!((c.p.unwrap() - 0.125).abs() < 1e-12);
+    assert_eq!(c.verdict, Verdict::Unclear);
 }
 
 #[test]
