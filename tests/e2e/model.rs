@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use frost_host::model::{
-    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, sample, sample_no_cache,
-    sample_with_logits, save_pretrained, Input, LoadOptions, LoadedModel, LoraConfig, ModelError,
+    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, sample, sample_full,
+    sample_no_cache, save_pretrained, Input, LoadOptions, LoadedModel, LoraConfig, ModelError,
     Qwen3, Qwen3Config, SamplingParams, Tok,
 };
 use tch::nn::OptimizerConfig;
@@ -321,7 +321,8 @@ fn sampler_logits_give_the_teacher_forced_logprobs_of_the_sampled_moves() {
     };
     let (k, l) = (3usize, 5usize);
     let plain = sample(&m.net, &prompts, k, l, &params, &banned, 3);
-    let (moves, logits) = sample_with_logits(&m.net, &prompts, k, l, &params, &banned, 3);
+    let out = sample_full(&m.net, &prompts, k, l, &params, &banned, 3, None, true);
+    let (moves, logits) = (out.tokens, out.logits.unwrap());
     assert!(moves.equal(&plain), "keeping the logits changed the draws");
     assert_eq!(logits.size(), [6, l as i64, EMB_VOCAB]);
     let rows: Vec<Vec<i64>> = prompts

@@ -152,46 +152,16 @@ pub fn sample(
     sample_impl(net, prompts, k, l, params, banned, seed, true, None, false).tokens
 }
 
-/// As [`sample`], and the entropy (nats) [B*k, L] of the distribution each token was drawn
-/// from: the policy's own sampling distribution (temperature, bans, top-k, top-p) along its own
-/// samples, at no extra forward. The tokens are exactly [`sample`]'s.
-pub fn sample_with_entropy(
-    net: &Qwen3,
-    prompts: &[Vec<i64>],
-    k: usize,
-    l: usize,
-    params: &SamplingParams,
-    banned: &Tensor,
-    seed: u64,
-) -> (Tensor, Tensor) {
-    let out = sample_impl(net, prompts, k, l, params, banned, seed, true, None, false);
-    (out.tokens, out.entropy)
-}
-
-/// As [`sample`], also returning the raw logits that each token was drawn from, [N, L, V_emb]
-/// (before temperature and masks): the policy's teacher-forced logits of the sampled moves,
-/// which Frost's gate needs (see [`logprobs_from_logits`]) and need not recompute.
-pub fn sample_with_logits(
-    net: &Qwen3,
-    prompts: &[Vec<i64>],
-    k: usize,
-    l: usize,
-    params: &SamplingParams,
-    banned: &Tensor,
-    seed: u64,
-) -> (Tensor, Tensor) {
-    let out = sample_impl(net, prompts, k, l, params, banned, seed, true, None, true);
-    let logits = out.logits.expect("logits were kept");
-    (out.tokens, logits)
-}
-
 /// Bans that depend on what a row sampled so far (game API 0.2.0's word rules): called with
 /// the row, its tokens so far and how many tokens follow the next one; returns [V_tok] (true
 /// = banned, ids past it are left as the static mask says) or None for no extra ban.
 pub type StepBan<'a> = &'a (dyn Fn(usize, &[u32], usize) -> Option<Arc<Vec<bool>>> + 'a);
 
-/// What one sampling pass gives: the tokens [N, L], the entropy of each token's distribution
-/// [N, L], and, when asked for, the raw logits each token was drawn from [N, L, V_emb].
+/// What one sampling pass gives: the tokens [N, L], the entropy (nats) of the distribution each
+/// token was drawn from [N, L] (the policy's own sampling distribution: temperature, bans,
+/// top-k, top-p), and, when asked for, the raw logits each token was drawn from [N, L, V_emb]
+/// (before temperature and masks: the policy's teacher-forced logits of the sampled moves,
+/// which Frost's gate needs, see [`logprobs_from_logits`], and need not recompute).
 pub struct Sampled {
     pub tokens: Tensor,
     pub entropy: Tensor,
@@ -482,7 +452,7 @@ fn move_head(
 
 /// The log-softmax of `logits` [N, L, V_emb] under the banned mask [N, V_emb] and temperature
 /// (0 read as 1): [`MoveLogProbs::full`] from logits already computed, e.g. by
-/// [`sample_with_logits`].
+/// [`sample_full`] with `keep_logits`.
 pub fn logprobs_from_logits(
     net: &Qwen3,
     logits: &Tensor,
