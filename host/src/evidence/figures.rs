@@ -236,14 +236,22 @@ fn moving_average(pts: &[(f64, f64)], window: usize) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The reference move's held-out score, averaged over runs (the same held-out set in all).
+/// The reference move's held-out score averaged over runs, when the settings share it: the
+/// held-out set depends on the seed, so runs of one seed must agree. Settings that play
+/// different games or gap lengths have different references, and a line between them would
+/// belong to none: then there is no line.
 fn reference(settings: &[Setting]) -> Option<f64> {
-    let refs: Vec<f64> = settings
+    let refs: Vec<(u64, f64)> = settings
         .iter()
         .flat_map(|s| &s.runs)
-        .filter_map(|r| r.evals.iter().find_map(|e| e.reference))
+        .filter_map(|r| Some((r.seed, r.evals.iter().find_map(|e| e.reference)?)))
         .collect();
-    (!refs.is_empty()).then(|| refs.iter().sum::<f64>() / refs.len() as f64)
+    let shared = refs.iter().all(|(seed, x)| {
+        refs.iter()
+            .filter(|(s, _)| s == seed)
+            .all(|(_, y)| (x - y).abs() <= 1e-6 * (1.0 + x.abs()))
+    });
+    (shared && !refs.is_empty()).then(|| refs.iter().map(|r| r.1).sum::<f64>() / refs.len() as f64)
 }
 
 #[cfg(test)]
@@ -259,5 +267,42 @@ mod tests {
             [(0.0, 0.5), (1.0, 1.0), (2.0, 2.0), (3.0, 3.0), (4.0, 3.5)]
         );
         assert_eq!(moving_average(&pts, 1), pts);
+    }
+
+    fn with_reference(label: &str, seed: u64, reference: f64) -> Setting {
+        let run = crate::evidence::runs::Run {
+            dir: std::path::PathBuf::from(format!("r/{label}")),
+            setting: label.into(),
+            seed,
+            best_of_n: Some(8),
+            refinement: None,
+            evals: vec![crate::evidence::runs::EvalPoint {
+                reference: Some(reference),
+                ..Default::default()
+            }],
+            steps: Vec::new(),
+        };
+        Setting {
+            label: label.into(),
+            runs: vec![run],
+        }
+    }
+
+    #[test]
+    fn the_reference_line_is_drawn_only_when_every_run_shares_it() {
+        // Each seed has its held-out set: per seed the settings agree, the line is the mean.
+        let same = [
+            with_reference("a", 0, -3.0),
+            with_reference("b", 0, -3.0),
+            with_reference("a", 1, -5.0),
+            with_reference("b", 1, -5.0),
+        ];
+        assert_eq!(reference(&same), Some(-4.0));
+        // Two gap lengths: two references at one seed, and no line that belongs to neither.
+        let apart = [
+            with_reference("L4", 0, -216.0),
+            with_reference("L12", 0, -283.0),
+        ];
+        assert_eq!(reference(&apart), None);
     }
 }
