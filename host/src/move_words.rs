@@ -26,6 +26,15 @@ use frost_sdk::types::MoveConstraints;
 #[derive(Debug)]
 pub struct TokenWords {
     tokens: Vec<TokenPieces>,
+    /// Indexes that let a mask touch only the tokens a rule can concern (a mask over 151k
+    /// tokens checked one by one took ~40 ms; `frost-host bench --word-rules`). Fragments are
+    /// in none of the maps.
+    nosplit_by_head: HashMap<String, Vec<u32>>,
+    split_by_head: HashMap<String, Vec<u32>>,
+    split_by_tail: HashMap<String, Vec<u32>>,
+    fragments: Vec<u32>,
+    /// Split tokens with whole words inside.
+    with_inner: Vec<u32>,
 }
 
 #[derive(Debug, Default)]
@@ -45,9 +54,34 @@ struct TokenPieces {
 impl TokenWords {
     /// From each token's decoded text (`assignments::token_texts`, already lowercased).
     pub fn new(token_texts: &[String]) -> Self {
-        TokenWords {
-            tokens: token_texts.iter().map(|t| pieces(t)).collect(),
+        let tokens: Vec<TokenPieces> = token_texts.iter().map(|t| pieces(t)).collect();
+        let mut w = TokenWords {
+            tokens: Vec::new(),
+            nosplit_by_head: HashMap::new(),
+            split_by_head: HashMap::new(),
+            split_by_tail: HashMap::new(),
+            fragments: Vec::new(),
+            with_inner: Vec::new(),
+        };
+        for (id, t) in tokens.iter().enumerate() {
+            let id = id as u32;
+            if t.fragment {
+                w.fragments.push(id);
+            } else if !t.splits {
+                w.nosplit_by_head
+                    .entry(t.head.clone())
+                    .or_default()
+                    .push(id);
+            } else {
+                w.split_by_head.entry(t.head.clone()).or_default().push(id);
+                w.split_by_tail.entry(t.tail.clone()).or_default().push(id);
+                if !t.inner.is_empty() {
+                    w.with_inner.push(id);
+                }
+            }
         }
+        w.tokens = tokens;
+        w
     }
 
     pub fn len(&self) -> usize {
@@ -110,6 +144,8 @@ pub struct WordRule {
     allowed: Option<HashSet<String>>,
     /// For each start of an allowed word, the fewest characters that finish one.
     to_finish: HashMap<String, usize>,
+    /// Split tokens with a whole word inside that may not stand.
+    inner_bad: HashSet<u32>,
     /// Masks already computed, by (the open word before, what follows).
     cache: MaskCache,
 }
@@ -135,13 +171,24 @@ impl WordRule {
                 *e = (*e).min(need);
             }
         }
-        Some(WordRule {
+        let mut rule = WordRule {
             tokens,
-            banned: c.banned_words.iter().map(norm).collect(),
+            // An empty word (all punctuation) is no word: it never breaks a rule.
+            banned: (c.banned_words.iter().map(norm))
+                .filter(|w| !w.is_empty())
+                .collect(),
             allowed,
             to_finish,
+            inner_bad: HashSet::new(),
             cache: Mutex::new(HashMap::new()),
-        })
+        };
+        rule.inner_bad = (rule.tokens.with_inner.iter().copied())
+            .filter(|&id| {
+                let t = &rule.tokens.tokens[id as usize];
+                !t.inner.iter().all(|w| rule.word_ok(w))
+            })
+            .collect();
+        Some(rule)
     }
 
     /// A finished word (empty: no word) may stand.
@@ -151,6 +198,7 @@ impl WordRule {
     }
 
     /// An open word can still become a word that may stand within `remaining` tokens.
+    #[cfg(test)]
     fn open_ok(&self, w: &str, remaining: usize) -> bool {
         match &self.allowed {
             None => true, // a banned word can always be extended into another one
@@ -158,6 +206,9 @@ impl WordRule {
         }
     }
 
+    /// The rule for one token, checked directly: the definition the indexed masks below
+    /// must agree with (tested on every token).
+    #[cfg(test)]
     fn token_ok(&self, t: &TokenPieces, before: &str, after: &After) -> bool {
         if t.fragment {
             return false;
@@ -182,14 +233,92 @@ impl WordRule {
             return m.clone();
         }
         let (before, after) = &key;
-        let m: Vec<bool> = (self.tokens.tokens.iter())
-            .map(|t| !self.token_ok(t, before, after))
-            .collect();
-        let m = Arc::new(m);
+        let m = Arc::new(match &self.allowed {
+            None => self.banned_mask(before, after),
+            Some(_) => self.allowed_mask(before, after),
+        });
         self.cache
             .lock()
             .expect("word cache")
             .insert(key, m.clone());
+        m
+    }
+
+    /// Banned words only: every token may stand but those that would finish a banned word
+    /// (words still open are never caught: they can always grow into another word).
+    fn banned_mask(&self, before: &str, after: &After) -> Vec<bool> {
+        let t = &self.tokens;
+        let mut m = vec![false; t.tokens.len()];
+        let mut ban = |ids: Option<&Vec<u32>>| {
+            for &id in ids.into_iter().flatten() {
+                m[id as usize] = true;
+            }
+        };
+        ban(Some(&t.fragments));
+        ban(Some(&self.inner_bad.iter().copied().collect()));
+        for b in &self.banned {
+            // A split token whose head finishes `before` into b.
+            let Some(head) = b.strip_prefix(before) else {
+                continue;
+            };
+            ban(t.split_by_head.get(head));
+            // A whole token between `before` and the closing characters.
+            if let After::Closed(rest) = after {
+                ban(head
+                    .strip_suffix(rest.as_str())
+                    .and_then(|h| t.nosplit_by_head.get(h)));
+            }
+        }
+        if let After::Closed(rest) = after {
+            // A split token whose tail, closed by `rest`, is b.
+            for b in &self.banned {
+                ban(b
+                    .strip_suffix(rest.as_str())
+                    .and_then(|tail| t.split_by_tail.get(tail)));
+            }
+        }
+        m
+    }
+
+    /// A whitelist: every token is banned but those that leave an allowed word (or the start
+    /// of one the remaining tokens can finish) at their end.
+    fn allowed_mask(&self, before: &str, after: &After) -> Vec<bool> {
+        let t = &self.tokens;
+        // Every word a token may leave at its end (the characters since its last whitespace,
+        // or all of them): what `token_ok`'s end check accepts.
+        let ends: Vec<String> = match after {
+            After::Open(n) => std::iter::once(String::new())
+                .chain(
+                    (self.to_finish.iter())
+                        .filter(|&(_, &k)| k <= *n)
+                        .map(|(p, _)| p.clone()),
+                )
+                .collect(),
+            After::Closed(rest) => (self.allowed.iter().flatten())
+                .filter(|w| self.word_ok(w))
+                .map(String::as_str)
+                .chain(std::iter::once(""))
+                .filter_map(|w| w.strip_suffix(rest.as_str()))
+                .map(str::to_string)
+                .collect(),
+        };
+        let mut m = vec![true; t.tokens.len()];
+        for end in &ends {
+            // A whole token that makes `before` into the end.
+            let ids = end
+                .strip_prefix(before)
+                .and_then(|h| t.nosplit_by_head.get(h));
+            for &id in ids.into_iter().flatten() {
+                m[id as usize] = false;
+            }
+            // A split token ending in the end: it must also finish `before` into a word.
+            for &id in t.split_by_tail.get(end.as_str()).into_iter().flatten() {
+                let head = &t.tokens[id as usize].head;
+                if !self.inner_bad.contains(&id) && self.word_ok(&format!("{before}{head}")) {
+                    m[id as usize] = false;
+                }
+            }
+        }
         m
     }
 
@@ -304,6 +433,69 @@ mod tests {
         assert!(!m[0] && !m[1]);
         let m = r.substitution_ban(&[3, 3], 0); // x + " cat": "the" would stand alone
         assert!(m[0] && m[1] && !m[6]);
+    }
+
+    /// The indexed masks equal the rule checked token by token, for every (open word, what
+    /// follows) built from the rule's own words cut anywhere, on a vocabulary of words, their
+    /// pieces, punctuation and whitespace in all positions.
+    #[test]
+    fn indexed_masks_equal_the_rule_checked_token_by_token() {
+        let words = ["cat", "at", "the", "theory", "o", "sun", "moon", "owl"];
+        let mut vocab: Vec<String> = vec![" ".into(), "\n".into(), ".".into(), "\u{fffd}".into()];
+        for w in words {
+            for i in 0..w.len() {
+                for piece in [&w[..=i], &w[i..]] {
+                    for form in [
+                        piece.to_string(),
+                        format!(" {piece}"),
+                        format!("{piece} "),
+                        format!("{piece}."),
+                        format!("{piece} o {piece}"),
+                        format!("{piece}\n{w}"),
+                    ] {
+                        if !vocab.contains(&form) {
+                            vocab.push(form);
+                        }
+                    }
+                }
+            }
+        }
+        let texts: Vec<&str> = vocab.iter().map(String::as_str).collect();
+        let rules = [
+            rule(&texts, &["the", "o", "cat", "..."], None),
+            rule(&texts, &[], Some(&["cat", "at", "sun", "o"])),
+            rule(&texts, &["sun"], Some(&["cat", "sun", "moon", "theory"])),
+        ];
+        let mut cuts: Vec<String> = vec![String::new(), "x".into()];
+        for w in words {
+            for i in 0..=w.len() {
+                cuts.push(w[..i].to_string());
+                cuts.push(w[i..].to_string());
+            }
+        }
+        cuts.sort();
+        cuts.dedup();
+        let mut checked = 0;
+        for r in &rules {
+            for before in &cuts {
+                let afters = (0..4)
+                    .map(After::Open)
+                    .chain(cuts.iter().map(|c| After::Closed(c.clone())));
+                for after in afters {
+                    let fast = r.mask(before.clone(), after.clone());
+                    for (id, t) in r.tokens.tokens.iter().enumerate() {
+                        assert_eq!(
+                            fast[id],
+                            !r.token_ok(t, before, &after),
+                            "token {:?} after {before:?} before {after:?}",
+                            texts[id]
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]

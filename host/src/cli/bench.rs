@@ -22,9 +22,16 @@ pub struct BenchArgs {
     /// busy machine oversubscribed OpenMP threads can be several times slower than 1).
     #[arg(long)]
     pub threads: Option<i32>,
+    /// Only time the host-enforced word rules (banned / allowed words) on the tokenizer in this
+    /// model folder (e.g. a Qwen3 checkpoint: 151k tokens), then stop.
+    #[arg(long, value_name = "DIR")]
+    pub word_rules: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if let Some(dir) = &args.word_rules {
+        return super::bench_words::word_rule_bench(dir);
+    }
     let device = args.device.device();
     if device.is_cuda() && !tch::Cuda::is_available() {
         anyhow::bail!(

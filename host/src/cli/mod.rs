@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod bench_phases;
+pub mod bench_words;
 pub mod game;
 pub mod pretrain;
 pub mod report;
