@@ -2,8 +2,8 @@
 //! refusals, `game-check` and a training run on a program passed with `--set`.
 //!
 //! Conformance reads golden values: `tests/fixtures/xent/make_golden.py` (run by
-//! `make xent-golden`, in its own python3.12 venv with `xent==0.5.0`) played each published
-//! game that Frost plays through xent's runtime with fixed stories and a fixed move, on the
+//! `make xent-golden`, in its own python3.12 venv with `xent==0.5.0`) played each of the six
+//! published games through xent's runtime with fixed stories and fixed moves, on the
 //! committed tiny judge `tests/fixtures/xent/model/`, and wrote the scores (bits). Here the
 //! same rounds go through the wasm game and Frost's judge on the same model.
 
@@ -45,7 +45,11 @@ fn published_games_score_as_xents_own_runtime() {
     let mut game = game();
     let g = golden();
     let games = g["games"].as_array().unwrap();
-    assert_eq!(games.len(), 4, "Condense, Contrast, Synthesize, Two-Ways");
+    let names: Vec<&str> = games.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["Condense", "Contrast", "Synthesize", "Two-Ways", "Horizon", "Alethiometer"]
+    );
     for case in games {
         let name = case["name"].as_str().unwrap();
         // The default: remove_common_words on the move as host-enforced banned words (which
@@ -67,9 +71,18 @@ fn published_games_score_as_xents_own_runtime() {
                 p
             })
             .collect();
-        let mv = tok.encode(case["move"]["text"].as_str().unwrap());
+        // Horizon's two moves (x1, x2) are one generation in parts: their tokens, in order.
+        let mv: Vec<u32> = match case["move"]["parts"].as_array() {
+            Some(parts) => (parts.iter())
+                .flat_map(|p| tok.encode(p.as_str().unwrap()))
+                .collect(),
+            None => tok.encode(case["move"]["text"].as_str().unwrap()),
+        };
         assert_eq!(mv, ids(&case["move"]["ids"]), "{name}: move tokens");
         assert_eq!(mv.len(), req.move_tokens as usize);
+        if name == "Horizon" {
+            assert_eq!(req.moves, vec![5, 5]);
+        }
         let round = game
             .new_round(&config, 0, &passages, tok.vocab_size() as u32)
             .unwrap();
