@@ -373,7 +373,7 @@ impl Dealer {
             }
         }
         check_legal(&banned, tok.vocab_size()).map_err(round_err)?;
-        let words = WordRule::new(&round.constraints, self.token_words());
+        let words = WordRule::new(&round.constraints, self.token_words(tok));
         let banned = Tensor::from_slice(&banned)
             .to_kind(Kind::Bool)
             .to_device(self.device);
@@ -413,10 +413,14 @@ impl Dealer {
         Ok(ids)
     }
 
-    fn token_words(&self) -> Arc<TokenWords> {
-        let words = self
-            .token_words
-            .get_or_init(|| Arc::new(TokenWords::new(&self.token_texts)));
+    fn token_words(&self, tok: &Tok) -> Arc<TokenWords> {
+        // From the texts as decoded: a whitelist compares words exactly, case included.
+        let words = self.token_words.get_or_init(|| {
+            let texts: Vec<String> = (0..tok.vocab_size() as u32)
+                .map(|i| tok.decode(&[i]))
+                .collect();
+            Arc::new(TokenWords::new(&texts))
+        });
         words.clone()
     }
 }

@@ -3,12 +3,15 @@
 //! break the rule), in Frost's gate and children (a substitution that breaks it is never
 //! proposed) and by [`WordRule::allows`] on any finished move.
 //!
-//! Words follow Xent's rule on the decoded move alone: ASCII punctuation deleted, lowercased,
-//! split on whitespace. With `banned_words` no word of the move is one of them (Xent's
-//! `remove_common_words(x, s)` then removes nothing); with `allowed_words` every word is one
-//! of them (`only_uses_words`). A token that is a fragment of a multi-byte character (its
-//! text alone decodes to U+FFFD) is never allowed under a word rule, so that the move's text
-//! is the concatenation of its tokens' texts and the rule is checked exactly.
+//! Both follow Xent's functions on the decoded move alone. `banned_words` uses the word form
+//! of `remove_common_words`: ASCII punctuation deleted, lowercased, split on whitespace; no
+//! word of the move is banned (Xent's `remove_common_words(x, s)` then removes nothing).
+//! `allowed_words` is `only_uses_words`: the move split at single spaces, every piece exactly
+//! one of the allowed words (case and punctuation count; a leading, trailing or doubled space
+//! makes an empty piece, which is never allowed). With both, an allowed word that holds a
+//! banned word is dropped. A token that is a fragment of a multi-byte character (its text
+//! alone decodes to U+FFFD) is never allowed under a word rule, so that the move's text is the
+//! concatenation of its tokens' texts and the rule is checked exactly.
 //!
 //! In sampling the last word is still open: a banned word is caught when it ends (whitespace,
 //! or the move's last token), and under a whitelist an open word must be the start of an
@@ -21,14 +24,22 @@ use std::sync::{Arc, Mutex};
 
 use frost_sdk::types::MoveConstraints;
 
-/// Every token's text cut at whitespace, in Xent's word form (punctuation deleted,
-/// lowercased): what the rule needs about a token, computed once per tokenizer.
+/// Every token's text cut into words both ways a rule reads them, computed once per
+/// tokenizer.
 #[derive(Debug)]
 pub struct TokenWords {
+    /// Xent's word form (punctuation deleted, lowercased, cut at whitespace): `banned_words`.
+    words: Cut,
+    /// Cut at single spaces, nothing else changed: `allowed_words`.
+    pieces: Cut,
+}
+
+/// The tokens cut one way, with indexes that let a mask touch only the tokens a rule can
+/// concern (a mask over 151k tokens checked one by one took ~40 ms; `frost-host bench
+/// --word-rules`). Fragments are in none of the maps.
+#[derive(Debug)]
+struct Cut {
     tokens: Vec<TokenPieces>,
-    /// Indexes that let a mask touch only the tokens a rule can concern (a mask over 151k
-    /// tokens checked one by one took ~40 ms; `frost-host bench --word-rules`). Fragments are
-    /// in none of the maps.
     nosplit_by_head: HashMap<String, Vec<u32>>,
     split_by_head: HashMap<String, Vec<u32>>,
     split_by_tail: HashMap<String, Vec<u32>>,
@@ -39,23 +50,40 @@ pub struct TokenWords {
 
 #[derive(Debug, Default)]
 struct TokenPieces {
-    /// The word characters before the first whitespace (the whole token when it has none).
+    /// The word before the first separator (the whole token when it has none).
     head: String,
-    /// Whether the token holds whitespace (it ends the word before it).
+    /// Whether the token holds a separator (it ends the word before it).
     splits: bool,
-    /// Whole words between whitespace inside the token.
+    /// Whole words between separators inside the token.
     inner: Vec<String>,
-    /// The word characters after the last whitespace.
+    /// The word after the last separator.
     tail: String,
     /// A fragment of a multi-byte character.
     fragment: bool,
 }
 
 impl TokenWords {
-    /// From each token's decoded text (`assignments::token_texts`, already lowercased).
+    /// From each token's decoded text, case kept.
     pub fn new(token_texts: &[String]) -> Self {
-        let tokens: Vec<TokenPieces> = token_texts.iter().map(|t| pieces(t)).collect();
-        let mut w = TokenWords {
+        TokenWords {
+            words: Cut::new(token_texts, word_pieces),
+            pieces: Cut::new(token_texts, space_pieces),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.tokens.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.tokens.is_empty()
+    }
+}
+
+impl Cut {
+    fn new(token_texts: &[String], cut: fn(&str) -> TokenPieces) -> Self {
+        let tokens: Vec<TokenPieces> = token_texts.iter().map(|t| cut(t)).collect();
+        let mut c = Cut {
             tokens: Vec::new(),
             nosplit_by_head: HashMap::new(),
             split_by_head: HashMap::new(),
@@ -66,30 +94,20 @@ impl TokenWords {
         for (id, t) in tokens.iter().enumerate() {
             let id = id as u32;
             if t.fragment {
-                w.fragments.push(id);
+                c.fragments.push(id);
             } else if !t.splits {
-                w.nosplit_by_head
-                    .entry(t.head.clone())
-                    .or_default()
-                    .push(id);
+                let ids = c.nosplit_by_head.entry(t.head.clone()).or_default();
+                ids.push(id);
             } else {
-                w.split_by_head.entry(t.head.clone()).or_default().push(id);
-                w.split_by_tail.entry(t.tail.clone()).or_default().push(id);
+                c.split_by_head.entry(t.head.clone()).or_default().push(id);
+                c.split_by_tail.entry(t.tail.clone()).or_default().push(id);
                 if !t.inner.is_empty() {
-                    w.with_inner.push(id);
+                    c.with_inner.push(id);
                 }
             }
         }
-        w.tokens = tokens;
-        w
-    }
-
-    pub fn len(&self) -> usize {
-        self.tokens.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.tokens.is_empty()
+        c.tokens = tokens;
+        c
     }
 }
 
@@ -100,7 +118,8 @@ fn word_chars(s: &str) -> String {
         .collect()
 }
 
-fn pieces(text: &str) -> TokenPieces {
+/// Xent's word form: cut at whitespace, punctuation deleted, lowercased; no empty words.
+fn word_pieces(text: &str) -> TokenPieces {
     let fragment = text.contains('\u{fffd}');
     let parts: Vec<&str> = text.split(char::is_whitespace).collect();
     if parts.len() == 1 {
@@ -121,6 +140,25 @@ fn pieces(text: &str) -> TokenPieces {
         inner,
         tail: word_chars(parts[parts.len() - 1]),
         fragment,
+    }
+}
+
+/// `only_uses_words`' pieces: cut at single spaces, nothing else changed (empty pieces kept).
+fn space_pieces(text: &str) -> TokenPieces {
+    let parts: Vec<&str> = text.split(' ').collect();
+    let n = parts.len();
+    TokenPieces {
+        head: parts[0].to_string(),
+        splits: n > 1,
+        inner: match n {
+            0..=2 => Vec::new(),
+            _ => parts[1..n - 1].iter().map(|p| p.to_string()).collect(),
+        },
+        tail: match n {
+            1 => String::new(),
+            _ => parts[n - 1].to_string(),
+        },
+        fragment: text.contains('\u{fffd}'),
     }
 }
 
@@ -156,11 +194,16 @@ impl WordRule {
         if c.banned_words.is_empty() && c.allowed_words.is_none() {
             return None;
         }
-        let norm = |w: &String| word_chars(w);
-        let allowed: Option<HashSet<String>> = c
-            .allowed_words
-            .as_ref()
-            .map(|a| a.iter().map(norm).collect());
+        // An empty word (all punctuation) is no word: it never breaks a rule.
+        let banned: HashSet<String> = (c.banned_words.iter().map(|w| word_chars(w)))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let allowed: Option<HashSet<String>> = c.allowed_words.as_ref().map(|a| {
+            (a.iter())
+                .filter(|w| !word_chars(w).split_whitespace().any(|w| banned.contains(w)))
+                .cloned()
+                .collect()
+        });
         let mut to_finish = HashMap::new();
         for w in allowed.iter().flatten() {
             let chars: Vec<char> = w.chars().collect();
@@ -173,28 +216,36 @@ impl WordRule {
         }
         let mut rule = WordRule {
             tokens,
-            // An empty word (all punctuation) is no word: it never breaks a rule.
-            banned: (c.banned_words.iter().map(norm))
-                .filter(|w| !w.is_empty())
-                .collect(),
+            banned,
             allowed,
             to_finish,
             inner_bad: HashSet::new(),
             cache: Mutex::new(HashMap::new()),
         };
-        rule.inner_bad = (rule.tokens.with_inner.iter().copied())
+        rule.inner_bad = (rule.cut().with_inner.iter().copied())
             .filter(|&id| {
-                let t = &rule.tokens.tokens[id as usize];
+                let t = &rule.cut().tokens[id as usize];
                 !t.inner.iter().all(|w| rule.word_ok(w))
             })
             .collect();
         Some(rule)
     }
 
-    /// A finished word (empty: no word) may stand.
+    /// How this rule cuts tokens into words.
+    fn cut(&self) -> &Cut {
+        match self.allowed {
+            None => &self.tokens.words,
+            Some(_) => &self.tokens.pieces,
+        }
+    }
+
+    /// A finished word may stand (under banned words, an empty one is no word; under a
+    /// whitelist, an empty piece is a stray space and never allowed).
     fn word_ok(&self, w: &str) -> bool {
-        w.is_empty()
-            || (!self.banned.contains(w) && self.allowed.as_ref().is_none_or(|a| a.contains(w)))
+        match &self.allowed {
+            None => w.is_empty() || !self.banned.contains(w),
+            Some(a) => a.contains(w),
+        }
     }
 
     /// An open word can still become a word that may stand within `remaining` tokens.
@@ -202,7 +253,7 @@ impl WordRule {
     fn open_ok(&self, w: &str, remaining: usize) -> bool {
         match &self.allowed {
             None => true, // a banned word can always be extended into another one
-            Some(_) => w.is_empty() || self.to_finish.get(w).is_some_and(|&n| n <= remaining),
+            Some(_) => self.to_finish.get(w).is_some_and(|&n| n <= remaining),
         }
     }
 
@@ -247,7 +298,7 @@ impl WordRule {
     /// Banned words only: every token may stand but those that would finish a banned word
     /// (words still open are never caught: they can always grow into another word).
     fn banned_mask(&self, before: &str, after: &After) -> Vec<bool> {
-        let t = &self.tokens;
+        let t = self.cut();
         let mut m = vec![false; t.tokens.len()];
         let mut ban = |ids: Option<&Vec<u32>>| {
             for &id in ids.into_iter().flatten() {
@@ -283,21 +334,15 @@ impl WordRule {
     /// A whitelist: every token is banned but those that leave an allowed word (or the start
     /// of one the remaining tokens can finish) at their end.
     fn allowed_mask(&self, before: &str, after: &After) -> Vec<bool> {
-        let t = &self.tokens;
-        // Every word a token may leave at its end (the characters since its last whitespace,
-        // or all of them): what `token_ok`'s end check accepts.
+        let t = self.cut();
+        // Every word a token may leave at its end (the characters since its last space, or
+        // all of them): what `token_ok`'s end check accepts.
         let ends: Vec<String> = match after {
-            After::Open(n) => std::iter::once(String::new())
-                .chain(
-                    (self.to_finish.iter())
-                        .filter(|&(_, &k)| k <= *n)
-                        .map(|(p, _)| p.clone()),
-                )
+            After::Open(n) => (self.to_finish.iter())
+                .filter(|&(_, &k)| k <= *n)
+                .map(|(p, _)| p.clone())
                 .collect(),
             After::Closed(rest) => (self.allowed.iter().flatten())
-                .filter(|w| self.word_ok(w))
-                .map(String::as_str)
-                .chain(std::iter::once(""))
                 .filter_map(|w| w.strip_suffix(rest.as_str()))
                 .map(str::to_string)
                 .collect(),
@@ -326,7 +371,7 @@ impl WordRule {
     fn open_word(&self, tokens: &[u32]) -> String {
         let mut w = String::new();
         for &t in tokens {
-            match self.tokens.tokens.get(t as usize) {
+            match self.cut().tokens.get(t as usize) {
                 Some(p) if p.splits => w = p.tail.clone(),
                 Some(p) => w.push_str(&p.head),
                 None => {}
@@ -339,7 +384,7 @@ impl WordRule {
     fn closing_word(&self, tokens: &[u32]) -> String {
         let mut w = String::new();
         for &t in tokens {
-            if let Some(p) = self.tokens.tokens.get(t as usize) {
+            if let Some(p) = self.cut().tokens.get(t as usize) {
                 w.push_str(&p.head);
                 if p.splits {
                     break;
@@ -370,7 +415,7 @@ impl WordRule {
     pub fn allows(&self, mv: &[u32]) -> bool {
         let mut open = String::new();
         for &t in mv {
-            let Some(p) = self.tokens.tokens.get(t as usize) else {
+            let Some(p) = self.cut().tokens.get(t as usize) else {
                 return false;
             };
             if p.fragment {
@@ -396,7 +441,7 @@ mod tests {
 
     /// A toy vocabulary: token i is texts[i].
     fn rule(texts: &[&str], banned: &[&str], allowed: Option<&[&str]>) -> WordRule {
-        let texts: Vec<String> = texts.iter().map(|t| t.to_lowercase()).collect();
+        let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
         let c = MoveConstraints {
             banned_words: banned.iter().map(|s| s.to_string()).collect(),
             allowed_words: allowed.map(|a| a.iter().map(|s| s.to_string()).collect()),
@@ -483,7 +528,7 @@ mod tests {
                     .chain(cuts.iter().map(|c| After::Closed(c.clone())));
                 for after in afters {
                     let fast = r.mask(before.clone(), after.clone());
-                    for (id, t) in r.tokens.tokens.iter().enumerate() {
+                    for (id, t) in r.cut().tokens.iter().enumerate() {
                         assert_eq!(
                             fast[id],
                             !r.token_ok(t, before, &after),
@@ -501,17 +546,30 @@ mod tests {
     #[test]
     fn a_whitelist_allows_only_its_words_and_starts_that_can_finish() {
         let r = rule(&VOCAB, &[], Some(&["cat", "at"]));
-        assert!(r.allows(&[3, 5, 6, 7])); // " cat cat"
+        assert!(r.allows(&[6, 7, 5, 6, 7])); // "cat cat"
+        assert!(!r.allows(&[3, 5, 6, 7])); // " cat cat": a leading space is an empty piece
+        assert!(!r.allows(&[6, 7, 5])); // "cat ": so is a trailing one
+        assert!(!r.allows(&[6, 7, 4])); // "cat.": punctuation counts
         assert!(!r.allows(&[3, 1])); // "the"
-        assert!(r.allows(&[4, 5])); // no word at all
-                                    // Open "c" with one token to come can become "cat" only through "at".
+                                     // Open "c" with one token to come can become "cat" only through "at".
         let m = r.next_token_ban(&[6], 1);
         assert_eq!(banned_ids(&m), vec![0, 1, 2, 3, 4, 5, 6, 8, 9]);
         // With one token to come, an open "c" needs two characters: refused (the check counts
-        // one character per token, so it never strands a move), while " cat" and "at" pass.
+        // one character per token, so it never strands a move); "at" passes, " cat" would
+        // lead with a space.
         let m = r.next_token_ban(&[], 1);
-        assert!(m[0] && m[6] && !m[3] && !m[7]);
+        assert!(m[0] && m[6] && m[3] && !m[7]);
         let m = r.next_token_ban(&[], 0);
-        assert!(m[6] && !m[3] && !m[7]); // "c" cannot finish as the last token
+        assert!(m[6] && m[3] && !m[7]); // "c" cannot finish as the last token
+                                        // After "cat", a space opens a new word: one token to come cannot finish "at" (two
+                                        // characters), two can.
+        assert!(r.next_token_ban(&[6, 7], 1)[5]);
+        assert!(!r.next_token_ban(&[6, 7], 2)[5]);
+        // Case counts.
+        let upper = rule(&["Cat", "cat"], &[], Some(&["cat"]));
+        assert!(!upper.allows(&[0]) && upper.allows(&[1]));
+        // A banned word drops the allowed word that holds it.
+        let both = rule(&VOCAB, &["cat"], Some(&["cat", "at"]));
+        assert!(!both.allows(&[6, 7]) && both.allows(&[7]));
     }
 }

@@ -238,23 +238,27 @@ fn check_term(
     Ok(slots)
 }
 
-/// Word lists hold single words (Xent's rule: no whitespace, something left once ASCII
-/// punctuation is deleted); allowed special tokens are non-empty texts.
+/// Word lists hold single words: a banned word by Xent's word rule (no whitespace, something
+/// left once ASCII punctuation is deleted), an allowed word by `only_uses_words`' (a non-empty
+/// piece without a space; punctuation alone is a word there); allowed special tokens are
+/// non-empty texts.
 fn check_word_lists(round: &Round) -> Result<(), RuleError> {
     let c = &round.constraints;
-    let lists = [
-        ("banned_words", Some(&c.banned_words)),
-        ("allowed_words", c.allowed_words.as_ref()),
-    ];
-    for (name, list) in lists {
-        for w in list.into_iter().flatten() {
-            let letters = w.chars().filter(|ch| !ch.is_ascii_punctuation()).count();
-            if letters == 0 || w.chars().any(char::is_whitespace) {
-                return Err(broken(
-                    "a word list holds single words",
-                    format!("{name} has {w:?}"),
-                ));
-            }
+    for w in &c.banned_words {
+        let letters = w.chars().filter(|ch| !ch.is_ascii_punctuation()).count();
+        if letters == 0 || w.chars().any(char::is_whitespace) {
+            return Err(broken(
+                "a word list holds single words",
+                format!("banned_words has {w:?}"),
+            ));
+        }
+    }
+    for w in c.allowed_words.iter().flatten() {
+        if w.is_empty() || w.contains(' ') {
+            return Err(broken(
+                "a word list holds single words",
+                format!("allowed_words has {w:?} (pieces of the move between single spaces)"),
+            ));
         }
     }
     if c.allowed_words.as_ref().is_some_and(|a| a.is_empty()) {
@@ -475,7 +479,21 @@ mod tests {
             rule(validate_round(&two_words, &req(), 10)),
             "a word list holds single words"
         );
-        let punct = ok.clone().with_allowed_words(vec!["--".into()]);
+        // A whitelist compares pieces exactly: punctuation alone is a word, a space is not.
+        validate_round(
+            &ok.clone().with_allowed_words(vec!["--".into()]),
+            &req(),
+            10,
+        )
+        .unwrap();
+        for bad in ["a b", ""] {
+            let r = ok.clone().with_allowed_words(vec![bad.into()]);
+            assert_eq!(
+                rule(validate_round(&r, &req(), 10)),
+                "a word list holds single words"
+            );
+        }
+        let punct = ok.clone().with_banned_words(vec!["--".into()]);
         assert_eq!(
             rule(validate_round(&punct, &req(), 10)),
             "a word list holds single words"

@@ -163,7 +163,11 @@ pub struct MoveConstraints {
     /// move in sampling and in Frost's children.
     #[serde(default)]
     pub banned_words: Vec<String>,
-    /// When set (0.2.0), every word of the move (same rule) must be one of these.
+    /// When set (0.2.0), the move is made of these words only, by Xent's `only_uses_words`:
+    /// cut at single spaces, every piece is exactly one of them (case and punctuation count;
+    /// a leading, trailing or doubled space makes an empty piece, never allowed). The host
+    /// enforces it in sampling and in Frost's children; a word holding a banned word is
+    /// dropped.
     #[serde(default)]
     pub allowed_words: Option<Vec<String>>,
     /// Added/special tokens, by their text (e.g. `"<think>"`), the move may use (0.2.0).

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use frost_host::assignments::{token_texts, Dealer, TokenizedSplit};
+use frost_host::assignments::{Dealer, TokenizedSplit};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::judge::{self, Budget, CompiledProgram};
@@ -242,9 +242,20 @@ fn the_taylor_gradient_sees_penalties_and_the_clamp() {
     }
 }
 
-/// A word rule over the fixture judge's tokenizer.
+/// A word rule over the fixture judge's tokenizer (token texts as decoded, case kept).
 fn rule(m: &LoadedModel, c: &MoveConstraints) -> WordRule {
-    WordRule::new(c, Arc::new(TokenWords::new(&token_texts(&m.tokenizer)))).unwrap()
+    let tok = &m.tokenizer;
+    let texts: Vec<String> = (0..tok.vocab_size() as u32)
+        .map(|i| tok.decode(&[i]))
+        .collect();
+    WordRule::new(c, Arc::new(TokenWords::new(&texts))).unwrap()
+}
+
+/// Xent's `only_uses_words(allowed, text)`: every piece of `text` cut at single spaces is
+/// exactly one of `allowed`'s.
+fn only_uses_words(allowed: &str, text: &str) -> bool {
+    let allowed: Vec<&str> = allowed.split(' ').collect();
+    text.split(' ').all(|p| allowed.contains(&p))
 }
 
 /// Xent's words of a text.
@@ -255,6 +266,9 @@ fn words(text: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// Words with capitals and punctuation: the whitelist compares them exactly.
+const WHITELIST: &str = "the King sees a red-bird at dawn, o";
 
 #[test]
 fn word_rules_mask_exactly_the_substitutions_that_break_them() {
@@ -267,7 +281,7 @@ fn word_rules_mask_exactly_the_substitutions_that_break_them() {
             ..Default::default()
         },
         MoveConstraints {
-            allowed_words: Some(words("the king sees a red bird at dawn")),
+            allowed_words: Some(WHITELIST.split(' ').map(String::from).collect()),
             ..Default::default()
         },
     ];
@@ -275,12 +289,10 @@ fn word_rules_mask_exactly_the_substitutions_that_break_them() {
     for c in &cases {
         let r = rule(&m, c);
         let holds = |mv: &[u32]| {
-            let w = words(&tok.decode(mv));
+            let text = tok.decode(mv);
             !mv.iter().any(|&t| tok.decode(&[t]).contains('\u{fffd}'))
-                && w.iter().all(|w| !c.banned_words.contains(w))
-                && c.allowed_words
-                    .as_ref()
-                    .is_none_or(|a| w.iter().all(|w| a.contains(w)))
+                && words(&text).iter().all(|w| !c.banned_words.contains(w))
+                && (c.allowed_words.is_none() || only_uses_words(WHITELIST, &text))
         };
         // Legal parents, by sampling each token from the rule's own next-token mask.
         let mut parents = Vec::new();
@@ -428,18 +440,15 @@ fn word_rules_hold_in_every_move_of_a_training_run_and_horizon_trains() {
             .collect();
         assert!(shared.is_empty(), "{mv:?} shares {shared:?} with {story:?}");
     }
-    // A whitelist, Alethiometer's rule.
-    let allowed = "the king sees a red bird at dawn";
+    // A whitelist, Alethiometer's rule: pieces between single spaces, compared exactly.
+    let allowed = WHITELIST;
     let white = format!(
         "assign(s=story()); elicit(x, 6); ensure(only_uses_words(\"{allowed}\", x)); reward(xed(s | x))"
     );
     let out = dir.path().join("whitelist");
     train_xent(&out, &white, 16);
     for (_, mv) in sampled_moves(&out) {
-        assert!(
-            words(&mv).iter().all(|w| words(allowed).contains(w)),
-            "{mv:?}"
-        );
+        assert!(only_uses_words(allowed, &mv), "{mv:?}");
     }
     // Horizon as published: two moves in one generation, its ensures as penalties.
     let horizon = common::root().join("tests/fixtures/xent/games/Horizon.xent");

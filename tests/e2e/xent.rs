@@ -48,7 +48,14 @@ fn published_games_score_as_xents_own_runtime() {
     let names: Vec<&str> = games.iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["Condense", "Contrast", "Synthesize", "Two-Ways", "Horizon", "Alethiometer"]
+        [
+            "Condense",
+            "Contrast",
+            "Synthesize",
+            "Two-Ways",
+            "Horizon",
+            "Alethiometer"
+        ]
     );
     for case in games {
         let name = case["name"].as_str().unwrap();

@@ -84,6 +84,19 @@ fn collapse_whitespace(text: &[char]) -> String {
     out.trim().to_string()
 }
 
+/// The distinct non-empty pieces of `list` cut at single spaces, in order: the words
+/// `only_uses_words(list, x)` allows in a move (an empty piece, from a doubled space in the
+/// list, would allow a stray space in Xent; the host never allows one).
+pub fn pieces(list: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for p in list.split(' ').filter(|p| !p.is_empty()) {
+        if !out.iter().any(|o| o == p) {
+            out.push(p.to_string());
+        }
+    }
+    out
+}
+
 /// `only_uses_words(allowed, text)`: every space-separated piece of `text` is one of the
 /// space-separated pieces of `allowed` (exact, case-sensitive).
 pub fn only_uses_words(allowed: &str, text: &str) -> bool {

@@ -209,7 +209,7 @@ impl Eval<'_> {
                     ),
                 ));
             }
-            return Ok(Value::Bool(Truth::MoveWords(words::words(&list))));
+            return Ok(Value::Bool(Truth::MoveWords(words::pieces(&list))));
         }
         let truth = match text.flat(self.stories) {
             _ if has_story(&allowed) || has_story(&text) => Truth::Story,
