@@ -27,5 +27,8 @@ done
   --pair L4_frost-k4-d4=L4_grpo-k8 --pair L12_frost-k4-d4=L12_grpo-k8
 "$BIN" report "$RUNS/xent-games" --out "$OUT/xent-games" \
   --pair condense_frost-k4-d4=condense_grpo-k8 --pair contrast_frost-k4-d4=contrast_grpo-k8
-"$BIN" report "$RUNS/selection-rules" --out "$OUT/selection-rules" \
-  --pair frost-taylor-gain-rr=frost-k4-d4
+# The selection rules in training: their runs against core-l8's taylor-gated Frost and GRPO.
+"$BIN" report "$RUNS/core-l8" "$RUNS/selection-rules" --out "$OUT/selection-rules" \
+  --pair frost-taylor-gain-rr=frost-k4-d4 --pair frost-prior-taylor-rr=frost-k4-d4 \
+  --pair frost-top-prob-rr=frost-k4-d4 --pair frost-taylor-gain-rr=frost-top-prob-rr \
+  --pair frost-prior-taylor-rr=frost-top-prob-rr --pair frost-taylor-gain-rr=grpo-k8
