@@ -51,7 +51,33 @@ fn main() {
         .with_target(false)
         .init();
     let cli = Cli::parse();
-    let result = match cli.command {
+    // A panic (libtorch failing outside a guarded training step: out of memory while loading
+    // or evaluating, a bug) becomes one error line like any other; RUST_BACKTRACE=1 keeps
+    // the default report with its trace.
+    let result = if std::env::var_os("RUST_BACKTRACE").is_some() {
+        dispatch(cli)
+    } else {
+        let run = std::panic::AssertUnwindSafe(|| dispatch(cli));
+        match frost_host::terminal::quiet_panics(|| std::panic::catch_unwind(run)) {
+            Ok(result) => result,
+            Err(payload) => Err(anyhow::anyhow!(
+                "{} (an internal failure; RUST_BACKTRACE=1 shows where; a run resumes from its \
+                 last checkpoint with --resume)",
+                frost_host::terminal::panic_text(payload.as_ref())
+            )),
+        }
+    };
+    if let Err(err) = result {
+        eprintln!(
+            "error: {}",
+            frost_host::terminal::printable(&one_line(&err))
+        );
+        std::process::exit(1);
+    }
+}
+
+fn dispatch(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
         None => cli::train::run(cli.train),
         Some(Command::Pretrain(a)) => cli::pretrain::run(a),
         Some(Command::GameInfo(a)) => cli::game::info(a),
@@ -62,13 +88,6 @@ fn main() {
         Some(Command::Sweep(a)) => cli::sweep::run(a),
         Some(Command::AnalyzeSelection(a)) => cli::analyze::run(a),
         Some(Command::Report(a)) => cli::report::run(a),
-    };
-    if let Err(err) = result {
-        eprintln!(
-            "error: {}",
-            frost_host::terminal::printable(&one_line(&err))
-        );
-        std::process::exit(1);
     }
 }
 

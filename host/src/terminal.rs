@@ -48,9 +48,33 @@ pub fn quiet_panics<R>(f: impl FnOnce() -> R) -> R {
     out
 }
 
+/// The first line of a caught panic's message.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    let msg = (payload.downcast_ref::<String>().map(String::as_str))
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown error");
+    msg.lines().next().unwrap_or_default().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::printable;
+
+    #[test]
+    fn a_caught_panic_reads_as_its_first_line() {
+        let caught = super::quiet_panics(|| {
+            std::panic::catch_unwind(|| panic!("libtorch: out of memory\ntrace..."))
+        });
+        assert_eq!(
+            super::panic_text(caught.unwrap_err().as_ref()),
+            "libtorch: out of memory"
+        );
+        let caught = super::quiet_panics(|| std::panic::catch_unwind(|| std::panic::panic_any(3)));
+        assert_eq!(
+            super::panic_text(caught.unwrap_err().as_ref()),
+            "unknown error"
+        );
+    }
 
     #[test]
     fn escapes_control_and_bidi_characters_only() {

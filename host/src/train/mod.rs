@@ -326,18 +326,11 @@ fn guarded_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, Tr
     let run = std::panic::AssertUnwindSafe(|| train_step(s, opt, step));
     match crate::terminal::quiet_panics(|| std::panic::catch_unwind(run)) {
         Ok(result) => result,
-        Err(payload) => {
-            let msg = payload
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| payload.downcast_ref::<&str>().copied())
-                .unwrap_or("unknown error");
-            Err(TrainError::Torch {
-                step,
-                game: s.dealer.game_name.clone(),
-                msg: msg.lines().next().unwrap_or_default().to_string(),
-            })
-        }
+        Err(payload) => Err(TrainError::Torch {
+            step,
+            game: s.dealer.game_name.clone(),
+            msg: crate::terminal::panic_text(payload.as_ref()),
+        }),
     }
 }
 
