@@ -10,7 +10,7 @@ BIN=${FROST_HOST:-target/release/frost-host}
 RUNS=${FROST_RESULTS:-runs/results}
 OUT=docs/results
 
-for sweep in core-l8 k-vs-2k gap-lengths xent-games selection-rules; do
+for sweep in core-l8 k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
 
@@ -25,7 +25,7 @@ done
 "$BIN" report "$RUNS/k-vs-2k" --out "$OUT/k-vs-2k"
 "$BIN" report "$RUNS/gap-lengths" --out "$OUT/gap-lengths" \
   --pair L4_frost-k4-d4=L4_grpo-k8 --pair L12_frost-k4-d4=L12_grpo-k8
-"$BIN" report "$RUNS/xent-games" --out "$OUT/xent-games" \
+"$BIN" report "$RUNS/xent-games" "$RUNS/xent-contrast-seeds-4-5" --out "$OUT/xent-games" \
   --pair condense_frost-k4-d4=condense_grpo-k8 --pair contrast_frost-k4-d4=contrast_grpo-k8
 # The selection rules in training: their runs against core-l8's taylor-gated Frost and GRPO.
 "$BIN" report "$RUNS/core-l8" "$RUNS/selection-rules" --out "$OUT/selection-rules" \
