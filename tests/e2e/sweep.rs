@@ -287,3 +287,33 @@ fn a_bad_sweep_file_is_one_line_and_starts_nothing() {
         assert!(!out.exists(), "nothing is started");
     }
 }
+
+/// Every sweep the repository ships (configs/sweeps/, run by scripts/results.sh) plans: its
+/// settings, axes and every run's config check out, from the repository root as documented.
+#[test]
+fn every_shipped_sweep_plans() {
+    let root = crate::common::root();
+    let dir = root.join("configs/sweeps");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{files:?}");
+    let out = tmp("sweep-shipped").join("out");
+    for f in &files {
+        let o = frost_host()
+            .current_dir(&root)
+            .arg("sweep")
+            .arg(f)
+            .args(["--out", out.to_str().unwrap(), "--dry-run"])
+            .env("FROST_LOG", "warn")
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}: {}", f.display(), stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("pending"), "{}: {text}", f.display());
+    }
+    assert!(!out.exists());
+}
