@@ -60,18 +60,25 @@ fn main() {
         let run = std::panic::AssertUnwindSafe(|| dispatch(cli));
         match frost_host::terminal::quiet_panics(|| std::panic::catch_unwind(run)) {
             Ok(result) => result,
-            Err(payload) => Err(anyhow::anyhow!(
-                "{} (an internal failure; RUST_BACKTRACE=1 shows where; a run resumes from its \
-                 last checkpoint with --resume)",
-                frost_host::terminal::panic_text(payload.as_ref())
-            )),
+            Err(payload) => {
+                let text = frost_host::terminal::panic_text(payload.as_ref());
+                // The reader of our output went away (`frost-host ... | head`): stop quietly
+                // with the status a shell tool killed by SIGPIPE has.
+                if text.contains("Broken pipe") {
+                    std::process::exit(141);
+                }
+                Err(anyhow::anyhow!(
+                    "{text} (an internal failure; RUST_BACKTRACE=1 shows where; a run resumes \
+                     from its last checkpoint with --resume)"
+                ))
+            }
         }
     };
     if let Err(err) = result {
-        eprintln!(
-            "error: {}",
-            frost_host::terminal::printable(&one_line(&err))
-        );
+        // Not eprintln!: with stderr closed too, a failed write must not become a panic.
+        use std::io::Write;
+        let line = frost_host::terminal::printable(&one_line(&err)).into_owned();
+        let _ = writeln!(std::io::stderr(), "error: {line}");
         std::process::exit(1);
     }
 }

@@ -197,3 +197,22 @@ fn schema_and_unknown_fields() {
         "{err}"
     );
 }
+
+/// `frost-host game-info GAME | head -1`: when the reader goes away the command stops quietly
+/// with SIGPIPE's status, no panic report.
+#[test]
+fn a_closed_output_pipe_stops_quietly() {
+    let mut child = frost_host()
+        .args(["game-info", game_wasm("infill").to_str().unwrap()])
+        .env_remove("RUST_BACKTRACE")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the read end before the game is loaded, so the first write fails.
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(141), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
