@@ -169,11 +169,18 @@ impl TokenizedSplit {
     }
 }
 
-/// The lower-cased text of every token id below the tokenizer's vocabulary size (surrounding
-/// whitespace kept): what banned strings are matched against.
-pub fn token_texts(tok: &Tok) -> Vec<String> {
+/// The text of every token id below the tokenizer's vocabulary size, as decoded alone (case
+/// and surrounding whitespace kept): what word rules cut into words.
+pub fn decoded_token_texts(tok: &Tok) -> Vec<String> {
     (0..tok.vocab_size() as u32)
-        .map(|i| tok.decode(&[i]).to_lowercase())
+        .map(|i| tok.decode(&[i]))
+        .collect()
+}
+
+/// [`decoded_token_texts`] lower-cased: what banned strings are matched against.
+pub fn token_texts(tok: &Tok) -> Vec<String> {
+    (decoded_token_texts(tok).into_iter())
+        .map(|t| t.to_lowercase())
         .collect()
 }
 
@@ -415,12 +422,8 @@ impl Dealer {
 
     fn token_words(&self, tok: &Tok) -> Arc<TokenWords> {
         // From the texts as decoded: a whitelist compares words exactly, case included.
-        let words = self.token_words.get_or_init(|| {
-            let texts: Vec<String> = (0..tok.vocab_size() as u32)
-                .map(|i| tok.decode(&[i]))
-                .collect();
-            Arc::new(TokenWords::new(&texts))
-        });
+        let words =
+            (self.token_words).get_or_init(|| Arc::new(TokenWords::new(&decoded_token_texts(tok))));
         words.clone()
     }
 }

@@ -300,13 +300,14 @@ impl WordRule {
     fn banned_mask(&self, before: &str, after: &After) -> Vec<bool> {
         let t = self.cut();
         let mut m = vec![false; t.tokens.len()];
+        for &id in t.fragments.iter().chain(&self.inner_bad) {
+            m[id as usize] = true;
+        }
         let mut ban = |ids: Option<&Vec<u32>>| {
             for &id in ids.into_iter().flatten() {
                 m[id as usize] = true;
             }
         };
-        ban(Some(&t.fragments));
-        ban(Some(&self.inner_bad.iter().copied().collect()));
         for b in &self.banned {
             // A split token whose head finishes `before` into b.
             let Some(head) = b.strip_prefix(before) else {

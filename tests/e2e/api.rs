@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use frost_host::assignments::{Dealer, TokenizedSplit};
+use frost_host::assignments::{decoded_token_texts, Dealer, TokenizedSplit};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::judge::{self, Budget, CompiledProgram};
@@ -244,10 +244,7 @@ fn the_taylor_gradient_sees_penalties_and_the_clamp() {
 
 /// A word rule over the fixture judge's tokenizer (token texts as decoded, case kept).
 fn rule(m: &LoadedModel, c: &MoveConstraints) -> WordRule {
-    let tok = &m.tokenizer;
-    let texts: Vec<String> = (0..tok.vocab_size() as u32)
-        .map(|i| tok.decode(&[i]))
-        .collect();
+    let texts = decoded_token_texts(&m.tokenizer);
     WordRule::new(c, Arc::new(TokenWords::new(&texts))).unwrap()
 }
 

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+use frost_host::assignments::decoded_token_texts;
 use frost_host::model::Tok;
 use frost_host::move_words::{TokenWords, WordRule};
 use frost_sdk::types::MoveConstraints;
@@ -25,9 +26,7 @@ const SYMBOLS: &str = "alpha-omega anchor angel ant apple baby beehive bird brea
 pub fn word_rule_bench(dir: &Path) -> anyhow::Result<()> {
     let tok = Tok::from_dir(dir).with_context(|| format!("--word-rules {}", dir.display()))?;
     let t0 = Instant::now();
-    let texts: Vec<String> = (0..tok.vocab_size() as u32)
-        .map(|i| tok.decode(&[i]))
-        .collect();
+    let texts = decoded_token_texts(&tok);
     let words = Arc::new(TokenWords::new(&texts));
     println!(
         "word rules on {} ({} tokens): token texts and word pieces {:.0} ms, once per tokenizer",

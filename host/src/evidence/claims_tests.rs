@@ -32,6 +32,23 @@ fn setting(label: &str, runs: Vec<Run>) -> Setting {
     }
 }
 
+/// Frost over `a_seeds` seeds leading GRPO over `b_seeds` by a constant 1.5 at every eval,
+/// with a per-seed offset, and the given held-out entropies.
+fn constant_lead(
+    a_seeds: u64,
+    b_seeds: u64,
+    entropy: (Option<f64>, Option<f64>),
+) -> (Setting, Setting) {
+    let base = |s: u64| move |i: usize| i as f64 + s as f64 * 0.7;
+    let a = (0..a_seeds)
+        .map(|s| run(s, 6, move |i| base(s)(i) + 1.5, entropy.0))
+        .collect();
+    let b = (0..b_seeds)
+        .map(|s| run(s, 6, base(s), entropy.1))
+        .collect();
+    (setting("frost", a), setting("grpo", b))
+}
+
 fn claim<'a>(p: &'a PairClaims, id: &str) -> &'a Claim {
     p.claims.iter().find(|c| c.id == id).unwrap()
 }
@@ -60,17 +77,7 @@ fn areas_are_trapezoids_over_the_range_per_forward() {
 
 #[test]
 fn a_constant_lead_holds_and_its_interval_is_the_lead() {
-    let base = |s: u64| move |i: usize| i as f64 + s as f64 * 0.7;
-    let a = setting(
-        "frost",
-        (0..6)
-            .map(|s| run(s, 6, move |i| base(s)(i) + 1.5, Some(2.0)))
-            .collect(),
-    );
-    let b = setting(
-        "grpo",
-        (0..7).map(|s| run(s, 6, base(s), Some(1.0))).collect(),
-    );
+    let (a, b) = constant_lead(6, 7, (Some(2.0), Some(1.0)));
     let p = judge_pair(&a, &b, &ClaimsConfig::default());
     assert_eq!(p.seeds, [0, 1, 2, 3, 4, 5]);
     assert_eq!(p.budget, Some((0.0, 500.0)));
@@ -112,14 +119,7 @@ fn a_constant_lead_holds_and_its_interval_is_the_lead() {
 fn four_seeds_cannot_make_a_verdict() {
     // The same constant lead over 4 seeds: the bootstrap interval is [1.5, 1.5], but the
     // sign-flip p is 2/16, so the verdict stays unclear.
-    let base = |s: u64| move |i: usize| i as f64 + s as f64 * 0.7;
-    let a = setting(
-        "frost",
-        (0..4)
-            .map(|s| run(s, 6, move |i| base(s)(i) + 1.5, None))
-            .collect(),
-    );
-    let b = setting("grpo", (0..4).map(|s| run(s, 6, base(s), None)).collect());
+    let (a, b) = constant_lead(4, 4, (None, None));
     let p = judge_pair(&a, &b, &ClaimsConfig::default());
     let c = claim(&p, "final_best_of");
     assert!((c.lo.unwrap() - 1.5).abs() < 1e-9);
