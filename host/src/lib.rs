@@ -1,36 +1,34 @@
 //! Frost host library: the Qwen3 engine, the game runtime and the training algorithms.
 //!
-//! One training step, as data flows (each arrow a function boundary):
-//! corpus passage -> game round -> player prompt + judge program -> policy samples K moves
-//! -> judge scores -> (Frost: Taylor -> gate -> top-D -> verify -> replace) -> advantages
-//! -> loss -> optimizer step -> metrics line.
+//! One training step, as data flows (each arrow a function boundary, `train/step.rs`):
+//! corpus passage -> game round (`round`) -> player prompt + judge program -> policy samples K
+//! moves (`train::sample`) -> judge scores (`judge`) -> Frost round (`frost::refine`: Taylor ->
+//! gate -> top-D -> verify -> replace) -> advantages and loss (`update`) -> AdamW step -> metrics
+//! line (`train::metrics`) -> the run directory (`run`).
+//!
+//! The trainer core is everything but `lab` (sweeps, reports, the selection study) and
+//! `pretrain` (the embedded default model); `lab` uses the core, never the other way round.
 
 pub use frost_sdk as sdk;
 
-pub mod assignments;
-pub mod cache;
-pub mod checkpoint;
+// The trainer core.
 pub mod config;
 pub mod corpus;
-pub mod evidence;
-pub mod files;
-pub mod flops;
 pub mod frost;
 pub mod game;
-pub mod grpo;
 pub mod judge;
-pub mod memory;
 pub mod model;
-pub mod move_words;
-pub mod optim;
-pub mod overrides;
-pub mod phases;
+pub mod round;
+pub mod run;
+pub mod seeds;
+pub mod train;
+pub mod update;
+
+// Research tooling and the embedded default model.
+pub mod instrument;
+pub mod lab;
 pub mod pretrain;
-pub mod round_checks;
-pub mod run_dir;
-pub mod run_lock;
-pub mod selection_study;
-pub mod sweep;
+
+// Plumbing.
 pub mod terminal;
 pub mod threads;
-pub mod train;

@@ -5,12 +5,12 @@
 
 use std::sync::Arc;
 
-use frost_host::assignments::{decoded_token_texts, Dealer, TokenizedSplit};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::judge::{self, Budget, CompiledProgram};
 use frost_host::model::{Input, LoadOptions, LoadedModel};
-use frost_host::move_words::{TokenWords, WordRule};
+use frost_host::round::words::{TokenWords, WordRule};
+use frost_host::round::{decoded_token_texts, Dealer, TokenizedSplit};
 use frost_sdk::types::{
     JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, Penalty, SegmentContent,
 };

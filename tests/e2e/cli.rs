@@ -2,10 +2,10 @@
 //! input is one clear error and leaves no run directory; the config schema.
 
 use crate::common::{frost_host, game_wasm, sample_tokenizer, SAMPLE};
-use frost_host::assignments::{describe, Dealer, TokenizedSplit};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::model::Tok;
+use frost_host::round::{describe, Dealer, TokenizedSplit};
 use std::path::Path;
 
 use serde_json::Value;

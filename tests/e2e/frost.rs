@@ -33,17 +33,10 @@ fn taylor_gated_children_beat_random_children() {
             top_p: 1.0,
             top_k: 0,
         };
-        let moves = tch::no_grad(|| {
-            frost_host::model::sample(
-                net,
-                std::slice::from_ref(&prefix),
-                k,
-                l,
-                &params,
-                &banned.unsqueeze(0),
-                a,
-            )
-        });
+        let prompts = std::slice::from_ref(&prefix);
+        let banned = banned.unsqueeze(0);
+        let req = frost_host::model::SampleRequest::new(prompts, k, l, &params, &banned, a);
+        let moves = frost_host::model::sample(net, &req).tokens;
         let parents: Vec<Vec<u32>> = (0..k as i64)
             .map(|r| {
                 Vec::<i64>::try_from(&moves.get(r))

@@ -3,9 +3,9 @@
 //! Fixtures: `make games` (games/*.wasm) and `make test-games` (tests/games/*).
 
 use crate::common::{frost_host, game_wasm, root};
-use frost_host::assignments::{banned_token_ids, passage_from_text, passage_window, token_texts};
 use frost_host::game::{Game, GameError, GameKind, GameLimits};
 use frost_host::model::Tok;
+use frost_host::round::{banned_token_ids, passage_from_text, passage_window, token_texts};
 use frost_host::sdk::{JudgeSegment, Passage, Prompt, PromptSegment, Round, SegmentContent};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

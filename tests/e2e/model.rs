@@ -6,14 +6,46 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use frost_host::model::{
-    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, sample, sample_full,
-    sample_no_cache, save_pretrained, Input, LoadOptions, LoadedModel, LoraConfig, ModelError,
-    Qwen3, Qwen3Config, SamplingParams, Tok,
+    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, save_pretrained, Input,
+    LoadOptions, LoadedModel, LoraConfig, ModelError, Qwen3, Qwen3Config, SampleRequest,
+    SamplingParams, Tok,
 };
 use tch::nn::OptimizerConfig;
 use tch::{nn, Device, Kind, Tensor};
 
 use crate::common;
+
+/// The tokens of `model::sample` with the KV cache (what training runs).
+fn sample(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> Tensor {
+    frost_host::model::sample(
+        net,
+        &SampleRequest::new(prompts, k, l, params, banned, seed),
+    )
+    .tokens
+}
+
+/// The tokens of `model::sample` recomputing the whole sequence at every step.
+fn sample_no_cache(
+    net: &Qwen3,
+    prompts: &[Vec<i64>],
+    k: usize,
+    l: usize,
+    params: &SamplingParams,
+    banned: &Tensor,
+    seed: u64,
+) -> Tensor {
+    let mut req = SampleRequest::new(prompts, k, l, params, banned, seed);
+    req.use_cache = false;
+    frost_host::model::sample(net, &req).tokens
+}
 
 const VARIANTS: [&str; 2] = ["gqa_tied_nested", "untied_toplevel"];
 /// The fixture tokenizer knows 80 tokens; the embeddings have 96 rows.
@@ -321,7 +353,9 @@ fn sampler_logits_give_the_teacher_forced_logprobs_of_the_sampled_moves() {
     };
     let (k, l) = (3usize, 5usize);
     let plain = sample(&m.net, &prompts, k, l, &params, &banned, 3);
-    let out = sample_full(&m.net, &prompts, k, l, &params, &banned, 3, None, true);
+    let mut req = SampleRequest::new(&prompts, k, l, &params, &banned, 3);
+    req.keep_logits = true;
+    let out = frost_host::model::sample(&m.net, &req);
     let (moves, logits) = (out.tokens, out.logits.unwrap());
     assert!(moves.equal(&plain), "keeping the logits changed the draws");
     assert_eq!(logits.size(), [6, l as i64, EMB_VOCAB]);

@@ -234,7 +234,7 @@ fn random_init_trains_from_a_config_only_with_the_real_qwen3_vocabulary() {
 
 #[test]
 fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
-    use frost_host::train::{optimizer, sample_moves, setup, train_step};
+    use frost_host::train::{optimizer, sample_groups, setup, train_step};
     let mut c32 = fixture::test_config(true);
     c32.run.threads = 1;
     let mut c16 = c32.clone();
@@ -253,7 +253,8 @@ fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
         top_p: 1.0,
         top_k: 0,
     };
-    let moves = sample_moves(&s16.model.net, std::slice::from_ref(&asg), 4, &params, 1);
+    let asgs = std::slice::from_ref(&asg);
+    let moves = sample_groups(&s16.model.net, asgs, 4, &params, 1, false).moves;
     // Judge scores and Taylor proposal in bf16: f32 out, close to the f32 model's.
     let mut budget = Budget::default();
     let sc16 = judge::score(s16.judge(), &asg.program, &moves, &mut budget);
@@ -281,8 +282,8 @@ fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
         (&tay.grad - &tay32.grad).norm().double_value(&[]) / tay32.grad.norm().double_value(&[]);
     assert!(rel < 0.1, "bf16 judge gradient off by {rel} (relative)");
     // The policy's log-softmaxes are f32 and close to f32's.
-    let lp16 = frost_host::train::policy_full_logprobs(&s16.model.net, &asg, &moves, 1.0);
-    let lp32 = frost_host::train::policy_full_logprobs(&s32.model.net, &asg, &moves, 1.0);
+    let lp16 = frost_host::frost::policy_full_logprobs(&s16.model.net, &asg, &moves, 1.0);
+    let lp32 = frost_host::frost::policy_full_logprobs(&s32.model.net, &asg, &moves, 1.0);
     let pick = |lp: &tch::Tensor| {
         let ids: Vec<i64> = moves.iter().flatten().map(|&t| t as i64).collect();
         let ids = tch::Tensor::from_slice(&ids).view([4, -1, 1]);
@@ -331,7 +332,7 @@ fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
 
 #[test]
 fn a_whitespace_only_banned_string_bans_every_token_containing_it() {
-    use frost_host::assignments::{banned_token_ids, token_texts};
+    use frost_host::round::{banned_token_ids, token_texts};
     use frost_host::sdk::MoveConstraints;
     let tok = frost_host::model::Tok::from_dir(&crate::tokenizer::qwen3_tokenizer_dir()).unwrap();
     let texts = token_texts(&tok);
@@ -370,7 +371,8 @@ fn max_rel_diff(a: &tch::Tensor, b: &tch::Tensor) -> f64 {
 
 #[test]
 fn micro_batches_and_taylor_chunks_are_exact() {
-    use frost_host::train::{optimizer, sample_moves, setup, taylor_in_chunks, train_step};
+    use frost_host::judge::taylor_in_chunks;
+    use frost_host::train::{optimizer, sample_groups, setup, train_step};
     for sets in [("grpo", "k3"), ("reinforce", "exact")] {
         let mut base = fixture::test_config(true);
         base.run.threads = 1;
@@ -435,7 +437,8 @@ fn micro_batches_and_taylor_chunks_are_exact() {
             top_p: 1.0,
             top_k: 0,
         };
-        let moves = sample_moves(&s0.model.net, std::slice::from_ref(&asg), 4, &params, 2);
+        let asgs = std::slice::from_ref(&asg);
+        let moves = sample_groups(&s0.model.net, asgs, 4, &params, 2, false).moves;
         let (mut b0, mut b1) = (Budget::default(), Budget::default());
         let whole = taylor_in_chunks(s0.judge(), &asg.program, &moves, 0, &mut b0);
         let one = taylor_in_chunks(s0.judge(), &asg.program, &moves, 1, &mut b1);

@@ -527,8 +527,8 @@ fn game_files_must_be_regular_files_of_bounded_size() {
 /// Deals one round of the hostile game in `mode` (with size `n`) through the host's dealer
 /// (as training and game-check do) and returns its error, which must name the game.
 fn dealt_error(mode: &str, n: u32, limits: &GameLimits, max_positions: Option<usize>) -> String {
-    use frost_host::assignments::{Dealer, TokenizedSplit};
     use frost_host::corpus::Document;
+    use frost_host::round::{Dealer, TokenizedSplit};
     let game = Game::load(&hostile_wasm(), limits, false).unwrap();
     let config = format!(r#"{{"mode": "{mode}", "n": {n}}}"#);
     // The sample tokenizer as a model folder has it (with BOS/EOS).

@@ -3,7 +3,7 @@
 //! exact score is what a direct judge call gives.
 
 use frost_host::judge::{self, Budget};
-use frost_host::selection_study::{self, RuleSpec, Split, StudyOptions};
+use frost_host::lab::selection::{self, RuleSpec, Split, StudyOptions};
 use serde_json::Value;
 
 use crate::fixture::{fixture, run_cli, test_config, tmp, write_config};
@@ -111,7 +111,7 @@ fn a_childs_exact_score_is_a_direct_judge_call() {
         samples: 4,
         seed: 1,
     };
-    let report = selection_study::run(&mut s, &opts).unwrap();
+    let report = selection::run(&mut s, &opts).unwrap();
     let mut budget = Budget::default();
     for (a, parents) in report.parents.iter().enumerate() {
         let prog = &s.heldout[a].program;
@@ -132,4 +132,107 @@ fn a_childs_exact_score_is_a_direct_judge_call() {
         let mean = changes.iter().sum::<f64>() / changes.len() as f64;
         assert!((rule.mean_child_gain - mean).abs() < 1e-3, "{}", rule.label);
     }
+}
+
+/// A config on the xent game with a whitelist (Alethiometer's `only_uses_words`), on the
+/// committed tiny xent judge.
+fn whitelist_config(allowed: &str) -> frost_host::config::TrainConfig {
+    let mut c = test_config(true);
+    let root = crate::common::root();
+    c.model.path = root.join("tests/fixtures/xent/model").display().to_string();
+    c.corpus.source =
+        frost_host::corpus::CorpusSource::Path(root.join("tests/fixtures/corpus-tiny"));
+    c.game.path = crate::common::game_wasm("xent").display().to_string();
+    let program = format!(
+        "assign(s=story()); elicit(x, 5); ensure(only_uses_words(\"{allowed}\", x)); reward(xed(s | x))"
+    );
+    c.game.config = toml::toml! {
+        story_tokens = 16
+        prompt = "raw"
+    };
+    c.game
+        .config
+        .insert("program".into(), toml::Value::String(program));
+    c.eval.assignments = 2;
+    c
+}
+
+#[test]
+fn analyze_selection_under_a_word_rule_picks_only_legal_children_and_the_training_rounds() {
+    use frost_host::frost::{self, Group, Knobs, Nets, Precomputed};
+    use frost_host::seeds::{self, derive_seed};
+    let allowed = "the King sees a red-bird at dawn, o";
+    let cfg = whitelist_config(allowed);
+    let mut s = frost_host::train::setup(&cfg).unwrap();
+    let rules: Vec<RuleSpec> = RULES
+        .iter()
+        .map(|r| RuleSpec::parse(r, &cfg.frost).unwrap())
+        .collect();
+    let opts = StudyOptions {
+        assignments: 2,
+        d: 6,
+        split: Split::Heldout,
+        rules: rules.clone(),
+        samples: 4,
+        seed: 5,
+    };
+    let report = selection::run(&mut s, &opts).unwrap();
+    let tok = &s.model.tokenizer;
+    let legal = |mv: &[u32]| {
+        let text = tok.decode(mv);
+        let words: Vec<&str> = allowed.split(' ').collect();
+        text.split(' ').all(|p| words.contains(&p))
+    };
+    let mut children = 0;
+    for (r, rule) in report.rules.iter().enumerate() {
+        for c in &rule.children {
+            let mut child = report.parents[c.assignment][c.parent].clone();
+            child[c.pos] = c.token;
+            assert!(legal(&child), "{}: {:?}", rule.label, tok.decode(&child));
+            children += 1;
+        }
+        // The training round on the same parents with the same rule and seed verifies the
+        // very same children.
+        for (a, parents) in report.parents.iter().enumerate() {
+            let knobs = rules[r].knobs(
+                opts.d,
+                derive_seed(5, a as u64, seeds::STUDY, seeds::STUDY_RULE + r as u64),
+            );
+            let mut f = cfg.frost.clone();
+            (f.selection, f.scope, f.d, f.tau) =
+                (rules[r].selection, knobs.scope, knobs.d, knobs.tau);
+            (f.linear_weight, f.taylor_weight) = (knobs.linear_weight, knobs.taylor_weight);
+            assert_eq!(Knobs::from_config(&f, knobs.seed), knobs);
+            let mut group = Group::sampled(parents.clone(), report.parent_scores[a].clone());
+            let nets = Nets {
+                policy: &s.model.net,
+                judge: s.judge(),
+            };
+            let asg = &s.heldout[a];
+            let mut budget = Budget::default();
+            let round = frost::refine(
+                nets,
+                asg,
+                &mut group,
+                &f,
+                cfg.sampling.temperature,
+                knobs.seed,
+                &mut budget,
+                Precomputed::default(),
+            );
+            let trained: Vec<(usize, usize, u32)> = round
+                .children
+                .iter()
+                .map(|c| (c.parent, c.pos, c.token))
+                .collect();
+            let studied: Vec<(usize, usize, u32)> = rule
+                .children
+                .iter()
+                .filter(|c| c.assignment == a)
+                .map(|c| (c.parent, c.pos, c.token))
+                .collect();
+            assert_eq!(trained, studied, "{} on assignment {a}", rule.label);
+        }
+    }
+    assert!(children > 0, "the rules picked nothing to check");
 }

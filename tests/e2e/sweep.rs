@@ -97,7 +97,7 @@ fn a_sweep_killed_mid_way_resumes_to_the_same_results() {
     child.kill().unwrap();
     child.wait().unwrap();
     wait_for("the run's lock", Duration::from_secs(20), || {
-        frost_host::run_lock::RunLock::acquire(&first).is_ok()
+        frost_host::run::lock::RunLock::acquire(&first).is_ok()
     });
     let after_kill = statuses(&cut);
     assert!(after_kill.iter().any(|s| s != "done"), "{after_kill:?}");

@@ -86,9 +86,9 @@ fn real_qwen3_tokenizer_and_chat_template_match_transformers() {
 
 #[test]
 fn added_tokens_and_padding_rows_are_banned_in_every_move() {
-    use frost_host::assignments::{Dealer, TokenizedSplit};
     use frost_host::corpus::Document;
     use frost_host::game::{Game, GameLimits};
+    use frost_host::round::{Dealer, TokenizedSplit};
     let tok = Tok::from_dir(&qwen3_tokenizer_dir()).unwrap();
     let game = Game::load(
         &crate::common::game_wasm("infill"),
@@ -130,9 +130,9 @@ fn added_tokens_and_padding_rows_are_banned_in_every_move() {
 
 #[test]
 fn a_game_may_allow_specific_special_tokens() {
-    use frost_host::assignments::{AssignmentError, Dealer, TokenizedSplit};
     use frost_host::corpus::Document;
     use frost_host::game::{Game, GameLimits};
+    use frost_host::round::{AssignmentError, Dealer, TokenizedSplit};
     let tok = Tok::from_dir(&qwen3_tokenizer_dir()).unwrap();
     let game = || {
         let path = crate::common::game_wasm("infill");

@@ -9,10 +9,10 @@
 
 use std::path::PathBuf;
 
-use frost_host::assignments::passage_from_text;
 use frost_host::game::{Game, GameLimits};
 use frost_host::judge::{self, Budget, CompiledProgram};
 use frost_host::model::{LoadOptions, LoadedModel};
+use frost_host::round::passage_from_text;
 use serde_json::{json, Value};
 
 use crate::common;

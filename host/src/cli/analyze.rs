@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use frost_host::checkpoint::Checkpoints;
 use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
-use frost_host::selection_study::{self, default_rules, RuleSpec, Split, StudyOptions};
+use frost_host::lab::selection::{self, default_rules, RuleSpec, Split, StudyOptions};
+use frost_host::run::checkpoints::Checkpoints;
 use frost_host::train;
 
 #[derive(Args, Debug)]
@@ -120,7 +120,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         samples: args.samples,
         seed: args.seed,
     };
-    let mut report = selection_study::run(&mut s, &opts)?;
+    let mut report = selection::run(&mut s, &opts)?;
     report.checkpoint = ckpt.map(|(d, _)| d.display().to_string());
     let json = serde_json::to_string_pretty(&report)?;
     std::fs::write(&args.out, json + "\n")

@@ -7,7 +7,7 @@ use tch::{nn, Device, Kind, Tensor};
 
 use frost_host::config::DeviceSpec;
 use frost_host::model::{
-    sample, sample_no_cache, Input, LoraConfig, Qwen3, Qwen3Config, SamplingParams,
+    sample, Input, LoraConfig, Qwen3, Qwen3Config, SampleRequest, SamplingParams,
 };
 
 #[derive(Args, Debug)]
@@ -152,7 +152,7 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
         let _g = tch::no_grad_guard();
         let _ = net.forward(Input::Ids(&ids), &pos, None, None);
     });
-    let flops = frost_host::flops::full_forward(&cfg, None, b, t);
+    let flops = frost_host::instrument::flops::full_forward(&cfg, None, b, t);
     println!(
         "forward      [{b}x{t}]: {:8.1} ms  {:10.0} tokens/s  {:.2} GFLOP/s  MFU {:.1}%",
         fwd * 1e3,
@@ -173,10 +173,15 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
     let params = SamplingParams::default();
     let new_tokens = (np * kk * l) as f64;
     let with = time(device, 3, || {
-        let _ = sample(&net, &prompts, kk, l, &params, &banned, 1);
+        let _ = sample(
+            &net,
+            &SampleRequest::new(&prompts, kk, l, &params, &banned, 1),
+        );
     });
     let without = time(device, 1, || {
-        let _ = sample_no_cache(&net, &prompts, kk, l, &params, &banned, 1);
+        let mut uncached = SampleRequest::new(&prompts, kk, l, &params, &banned, 1);
+        uncached.use_cache = false;
+        let _ = sample(&net, &uncached);
     });
     println!(
         "sample {np} prompts x {kk} x {l} new tokens (prompt {plen}): with cache {:8.1} tokens/s, \

@@ -1,12 +1,12 @@
 //! `frost-host bench --phases`: a few training steps of Frost K=4 D=4 and of budget-matched GRPO
 //! K=8 on the embedded default, with per-phase seconds, tokens/s, FLOPs counted from the model
-//! shape, MFU and peak memory (recorded by `frost_host::phases`).
+//! shape, MFU and peak memory (recorded by `frost_host::instrument::phases`).
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use frost_host::config::{DeviceSpec, Dtype, TrainConfig, DEFAULT_CONFIG_TOML};
-use frost_host::phases::{self, PhaseStat, StepStats, PHASES};
+use frost_host::instrument::phases::{self, PhaseStat, StepStats, PHASES};
 use frost_host::train::metrics::PhaseTimes;
 use frost_host::train::{self, RunRequest};
 

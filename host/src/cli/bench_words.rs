@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use frost_host::assignments::decoded_token_texts;
 use frost_host::model::Tok;
-use frost_host::move_words::{TokenWords, WordRule};
+use frost_host::round::decoded_token_texts;
+use frost_host::round::words::{TokenWords, WordRule};
 use frost_sdk::types::MoveConstraints;
 
 /// Words of a passage a Condense-like game bans (`remove_common_words(x, s)`).

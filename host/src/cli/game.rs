@@ -2,10 +2,10 @@
 //! the host and the judge will see.
 use anyhow::{bail, Context};
 use clap::Args;
-use frost_host::assignments::{describe, Dealer, TokenizedSplit};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::model::Tok;
+use frost_host::round::{describe, Dealer, TokenizedSplit};
 use frost_host::terminal::printable;
 use std::path::{Path, PathBuf};
 use tch::Device;
@@ -102,7 +102,7 @@ fn game_config(path: Option<&Path>, overrides: &[String]) -> anyhow::Result<Stri
         }
     };
     for o in overrides {
-        frost_host::overrides::apply_override(&mut table, o)?;
+        frost_host::config::overrides::apply_override(&mut table, o)?;
     }
     if path.is_none() && overrides.is_empty() {
         return Ok(String::new());
@@ -115,7 +115,7 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
     let config = game_config(args.config.as_deref(), &args.overrides)?;
     let tok_path = match &args.tokenizer {
         Some(p) => p.clone(),
-        None => frost_host::cache::default_model_dir().join("tokenizer.json"),
+        None => frost_host::run::cache::default_model_dir().join("tokenizer.json"),
     };
     if !tok_path.exists() {
         bail!(

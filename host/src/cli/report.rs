@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use frost_host::evidence::claims::ClaimsConfig;
-use frost_host::evidence::html::claim_cells;
-use frost_host::evidence::report::{write_report, ReportOptions};
-use frost_host::evidence::stats;
+use frost_host::lab::report::claims::ClaimsConfig;
+use frost_host::lab::report::html::claim_cells;
+use frost_host::lab::report::stats;
+use frost_host::lab::report::write::{write_report, ReportOptions};
 
 #[derive(Args)]
 pub struct ReportArgs {

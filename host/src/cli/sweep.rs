@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use frost_host::sweep::{self, Plan, Status, SweepOptions};
+use frost_host::lab::sweep::{self, Plan, Status, SweepOptions};
 
 use super::train::{install_ctrlc, STOP};
 

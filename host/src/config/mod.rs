@@ -1,7 +1,7 @@
 //! The training config (`TrainConfig`): TOML in, validated, every field named in errors.
 //!
 //! `--set key.sub=value` overrides are applied to the TOML document before it is parsed
-//! (`crate::overrides`, shared with pretraining), so an override goes through exactly the same
+//! (`crate::config::overrides`, shared with pretraining), so an override goes through exactly the same
 //! checks as the file (unknown field, wrong type, range). Values written as strings but typed
 //! (device, dtype, corpus source) live in `values`, parsed once when the config is read; the
 //! range checks in `validate`.
@@ -13,10 +13,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::corpus::CorpusSource;
 
+pub mod overrides;
 mod validate;
 mod values;
 
-use crate::overrides::{from_table_with_overrides, OverrideError};
+use crate::config::overrides::{from_table_with_overrides, OverrideError};
 pub use values::{DeviceSpec, Dtype};
 
 /// The embedded default (`frost-host --game games/infill.wasm` with no `--config`).
@@ -385,11 +386,13 @@ pub struct UpdateSection {
     pub adam_eps: f64,
     /// Clip the global gradient norm to this (0 = off).
     pub grad_clip: f64,
-    /// GRPO ratio clip epsilon.
+    /// GRPO ratio clip epsilon. Acts only with `iterations` >= 2: on the one pass of
+    /// `iterations = 1` the ratio is exactly 1.
     pub clip_eps: f64,
     /// Divide advantages by the group std.
     pub normalize_std: bool,
-    /// Per-token or per-move ratios.
+    /// Per-token or per-move ratios. Acts only with `iterations` >= 2 (at ratio 1 both give
+    /// the same gradient).
     pub aggregation: Aggregation,
     /// KL to the reference policy (adapters off); 0 = off.
     pub kl_beta: f64,
@@ -397,6 +400,11 @@ pub struct UpdateSection {
     /// before the one AdamW step (0 = the whole batch at once). Exact; bounds activation memory.
     #[serde(default)]
     pub micro_batch: usize,
+    /// Optimizer steps on each step's batch (mu, TRL's `num_iterations`, verl's `ppo_epochs`):
+    /// the old log-probs are the first pass's, so from the second pass on the ratio moves off
+    /// 1 and `clip_eps` and `aggregation` act. 1 = one step per batch.
+    #[serde(default = "default_iterations")]
+    pub iterations: usize,
     /// How the KL is computed; absent = "k3" under `grpo`, "exact" under `reinforce`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kl_estimator: Option<KlEstimator>,
@@ -412,6 +420,10 @@ pub enum KlEstimator {
     /// The full-vocabulary KL(pi || ref) at every position of the trained moves: exact whoever
     /// chose the tokens. Use it with Frost (`frost.refinement = "frost"`).
     Exact,
+}
+
+fn default_iterations() -> usize {
+    1
 }
 
 impl UpdateSection {

@@ -4,10 +4,16 @@
 
 use super::{
     invalid, ConfigError, FrostSection, LoraSection, Refinement, SamplingSection, Scope,
-    TrainConfig, UpdateSection,
+    TrainConfig, UpdateRule, UpdateSection,
 };
 
 impl TrainConfig {
+    /// Settings the user changed that cannot act under the rest of the config (logged as
+    /// warnings when a run starts): see [`inert_knobs`].
+    pub fn inert_knobs(&self) -> Vec<String> {
+        inert_knobs(self)
+    }
+
     /// Range checks, each naming its field.
     pub fn validate(&self) -> Result<(), ConfigError> {
         let doc = toml::Value::try_from(self).expect("the config serializes to TOML");
@@ -137,8 +143,9 @@ fn frost(f: &FrostSection, k: usize) -> Result<(), ConfigError> {
                 format!("scope = \"parent\" needs D to be a multiple of K = {k}"),
             ));
         }
-        if f.rounds == 0 {
-            return Err(invalid("frost.rounds", "must be >= 1"));
+        if f.rounds == 0 || f.rounds > crate::seeds::MAX_FROST_ROUNDS {
+            let most = crate::seeds::MAX_FROST_ROUNDS;
+            return Err(invalid("frost.rounds", format!("must be in 1..={most}")));
         }
     }
     Ok(())
@@ -169,5 +176,41 @@ fn update(u: &UpdateSection) -> Result<(), ConfigError> {
     if u.kl_beta < 0.0 {
         return Err(invalid("update.kl_beta", "must be >= 0"));
     }
+    if !(1..=64).contains(&u.iterations) {
+        return Err(invalid("update.iterations", "must be in 1..=64"));
+    }
     Ok(())
+}
+
+/// Settings that cannot act under the rest of the config, each as one line naming the field,
+/// why, and what would make it act. A field left at its default is not named: only a choice the
+/// user made that changes nothing.
+pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
+    let (u, base) = (&cfg.update, TrainConfig::default_embedded().update);
+    let mut out = Vec::new();
+    let mut inert = |field: &str, why: &str| {
+        out.push(format!("update.{field} has no effect: {why}"));
+    };
+    let ratio_knobs = [
+        ("clip_eps", u.clip_eps != base.clip_eps),
+        ("aggregation", u.aggregation != base.aggregation),
+    ];
+    for (field, _) in ratio_knobs.into_iter().filter(|(_, changed)| *changed) {
+        if u.rule == UpdateRule::Reinforce {
+            inert(
+                field,
+                "the REINFORCE loss has no ratio (it acts under rule = \"grpo\")",
+            );
+        } else if u.iterations == 1 {
+            inert(
+                field,
+                "with update.iterations = 1 the ratio is exactly 1 on the one pass over the \
+                 batch; set update.iterations >= 2 for it to act",
+            );
+        }
+    }
+    if u.kl_estimator.is_some() && u.kl_beta == 0.0 {
+        inert("kl_estimator", "update.kl_beta = 0 turns the KL term off");
+    }
+    out
 }

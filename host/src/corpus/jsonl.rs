@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::CorpusError;
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// Calls `add(line_index, text)` for each line's text (0-based index over all lines, blank
 /// ones included, so the index is the line number less one) until `add` returns false.

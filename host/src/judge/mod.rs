@@ -19,7 +19,7 @@ use tch::{Kind, Tensor};
 
 use crate::model::{Input, Qwen3, Tok};
 use prefix::Prefix;
-pub use taylor::{score_from_move_embeds, taylor_proposal, Taylor};
+pub use taylor::{score_from_move_embeds, taylor_in_chunks, taylor_proposal, Taylor};
 
 /// Sequences per judge forward call; bounds activation memory, never changes results.
 const JUDGE_CHUNK: usize = 32;

@@ -191,3 +191,32 @@ fn target_term(
     }
     out
 }
+
+/// The Taylor proposal computed `chunk` parents at a time (0 = all at once), to bound the
+/// judge backward's activation memory. Exact: each parent's score depends on its own move
+/// embeddings only, so the per-parent results do not depend on the chunking (up to float
+/// rounding). Counts one judge backward per group, as the unchunked proposal does.
+pub fn taylor_in_chunks(
+    judge: &Qwen3,
+    prog: &CompiledProgram,
+    parents: &[Vec<u32>],
+    chunk: usize,
+    budget: &mut Budget,
+) -> Taylor {
+    if chunk == 0 || chunk >= parents.len() {
+        return taylor_proposal(judge, prog, parents, budget);
+    }
+    let backwards = budget.backwards;
+    let parts: Vec<Taylor> = parents
+        .chunks(chunk)
+        .map(|p| taylor_proposal(judge, prog, p, budget))
+        .collect();
+    budget.backwards = backwards + 1;
+    let cat = |f: fn(&Taylor) -> &Tensor| Tensor::cat(&parts.iter().map(f).collect::<Vec<_>>(), 0);
+    Taylor {
+        estimate: cat(|t| &t.estimate),
+        grad: cat(|t| &t.grad),
+        target_term: cat(|t| &t.target_term),
+        score: parts.iter().flat_map(|t| t.score.clone()).collect(),
+    }
+}

@@ -136,26 +136,54 @@ fn draw(probs: &Tensor, rng: &mut ChaCha8Rng) -> Tensor {
         .clamp_max(v - 1)
 }
 
-/// Exactly `l` new tokens for each of `prompts.len()` prompts x `k` samples, with the KV cache;
-/// row b*k+j is prompt b's j-th sample. `banned` [B, V_emb] bool (true = banned); embedding rows
-/// at or beyond the tokenizer's vocab are always banned. Draws come from a ChaCha generator
-/// seeded with `seed` (torch's global generator is untouched): same seed, same tokens on CPU.
-pub fn sample(
-    net: &Qwen3,
-    prompts: &[Vec<i64>],
-    k: usize,
-    l: usize,
-    params: &SamplingParams,
-    banned: &Tensor,
-    seed: u64,
-) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, true, None, false).tokens
-}
-
 /// Bans that depend on what a row sampled so far (game API 0.2.0's word rules): called with
 /// the row, its tokens so far and how many tokens follow the next one; returns [V_tok] (true
 /// = banned, ids past it are left as the static mask says) or None for no extra ban.
 pub type StepBan<'a> = &'a (dyn Fn(usize, &[u32], usize) -> Option<Arc<Vec<bool>>> + 'a);
+
+/// What to sample: exactly `len` new tokens for each of `prompts.len()` prompts x `k` samples
+/// (row b*k+j is prompt b's j-th sample). `banned` [B, V_emb] bool (true = banned); embedding
+/// rows at or beyond the tokenizer's vocab are always banned. Draws come from a ChaCha generator
+/// seeded with `seed` (torch's global generator is untouched): same seed, same tokens on CPU.
+pub struct SampleRequest<'a> {
+    pub prompts: &'a [Vec<i64>],
+    pub k: usize,
+    pub len: usize,
+    pub params: &'a SamplingParams,
+    pub banned: &'a Tensor,
+    pub seed: u64,
+    /// Per-step bans on top of `banned` (word rules); None: none.
+    pub step_ban: Option<StepBan<'a>>,
+    /// Also return the logits each token was drawn from (the draws do not depend on it).
+    pub keep_logits: bool,
+    /// Run the prompt once and extend a KV cache (true, what training does), or recompute the
+    /// whole sequence at every step (the reference the cache is tested and timed against).
+    pub use_cache: bool,
+}
+
+impl<'a> SampleRequest<'a> {
+    /// A cached request with no step bans that keeps no logits.
+    pub fn new(
+        prompts: &'a [Vec<i64>],
+        k: usize,
+        len: usize,
+        params: &'a SamplingParams,
+        banned: &'a Tensor,
+        seed: u64,
+    ) -> Self {
+        SampleRequest {
+            prompts,
+            k,
+            len,
+            params,
+            banned,
+            seed,
+            step_ban: None,
+            keep_logits: false,
+            use_cache: true,
+        }
+    }
+}
 
 /// What one sampling pass gives: the tokens [N, L], the entropy (nats) of the distribution each
 /// token was drawn from [N, L] (the policy's own sampling distribution: temperature, bans,
@@ -168,36 +196,118 @@ pub struct Sampled {
     pub logits: Option<Tensor>,
 }
 
-/// The general sampler behind the others: [`sample`] with the per-step bans of `step_ban` on
-/// top of `banned` (None: none), keeping the logits when `keep_logits`. The draws do not depend
-/// on `keep_logits`.
+/// The model's one sampler: see [`SampleRequest`].
+pub fn sample(net: &Qwen3, req: &SampleRequest) -> Sampled {
+    let _guard = tch::no_grad_guard();
+    let dev = net.device();
+    let v = net.config().vocab_size;
+    let (b, kk) = (req.prompts.len() as i64, req.k as i64);
+    let mut draws = Draws {
+        rng: ChaCha8Rng::seed_from_u64(req.seed),
+        ban: full_ban(net, req.banned, b, v).repeat_interleave_self_int(kk, 0, None),
+        req,
+        tokens: Vec::with_capacity(req.len),
+        entropy: Vec::with_capacity(req.len),
+        kept: Vec::new(),
+    };
+    if req.use_cache {
+        sample_cached(net, &mut draws);
+    } else {
+        sample_uncached(net, &mut draws);
+    }
+    let n = b * kk;
+    let stack = |ts: &[Tensor], empty: &[i64], kind: Kind| match ts.is_empty() {
+        true => Tensor::zeros(empty, (kind, dev)),
+        false => Tensor::stack(ts, 1),
+    };
+    Sampled {
+        tokens: stack(&draws.tokens, &[n, 0], Kind::Int64),
+        entropy: stack(&draws.entropy, &[n, 0], Kind::Float),
+        logits: req
+            .keep_logits
+            .then(|| stack(&draws.kept, &[n, 0, v], Kind::Float)),
+    }
+}
+
+/// The draws of one sampling pass so far, shared by the cached and uncached loops.
+struct Draws<'a> {
+    req: &'a SampleRequest<'a>,
+    rng: ChaCha8Rng,
+    /// [N, V] static ban (the game's mask and the padding rows), repeated for the k samples.
+    ban: Tensor,
+    tokens: Vec<Tensor>,
+    entropy: Vec<Tensor>,
+    kept: Vec<Tensor>,
+}
+
+impl Draws<'_> {
+    /// One token per row from the next-token `logits` [N, V]; returns it [N].
+    fn next(&mut self, logits: &Tensor) -> Tensor {
+        if self.req.keep_logits {
+            self.kept.push(logits.shallow_clone());
+        }
+        let ban = with_step_bans(&self.ban, &self.tokens, self.req.len, self.req.step_ban);
+        let (tok, h) = pick(logits, &ban, self.req.params, &mut self.rng);
+        self.tokens.push(tok.shallow_clone());
+        self.entropy.push(h);
+        tok
+    }
+}
+
+/// Only the last position's logits are needed (the LM head is the costliest matmul).
+fn last_logits(net: &Qwen3, h: &Tensor) -> Tensor {
+    net.logits(&h.select(1, -1))
+}
+
+fn ones_column(m: &Tensor) -> Tensor {
+    m.ones_like().narrow(1, 0, 1)
+}
+
+/// Prefill each prompt once, copy its cache for the k samples, then one token at a time.
 #[allow(
-    clippy::too_many_arguments,
-    reason = "`sample`'s arguments plus the step ban and what to keep; a struct would only rename them"
+    clippy::assign_op_pattern,
+    reason = "`+=` on a Tensor is in-place, and `last_pos` starts as a view of `pos`"
 )]
-pub fn sample_full(
-    net: &Qwen3,
-    prompts: &[Vec<i64>],
-    k: usize,
-    l: usize,
-    params: &SamplingParams,
-    banned: &Tensor,
-    seed: u64,
-    step_ban: Option<StepBan>,
-    keep_logits: bool,
-) -> Sampled {
-    sample_impl(
-        net,
-        prompts,
-        k,
-        l,
-        params,
-        banned,
-        seed,
-        true,
-        step_ban,
-        keep_logits,
-    )
+fn sample_cached(net: &Qwen3, d: &mut Draws) {
+    let kk = d.req.k as i64;
+    let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
+    let (ids0, mask0, pos0) = left_pad(d.req.prompts, net.device());
+    let mut cache = net.new_cache();
+    let h = net.forward_hidden(Input::Ids(&ids0), &pos0, Some(&mask0), Some(&mut cache));
+    cache.repeat_interleave(kk);
+    let mut logits = rep(&last_logits(net, &h));
+    let mut mask = rep(&mask0);
+    let mut last_pos = rep(&pos0.select(1, -1));
+    for step in 0..d.req.len {
+        let tok = d.next(&logits);
+        if step + 1 == d.req.len {
+            break;
+        }
+        last_pos = last_pos + 1;
+        mask = Tensor::cat(&[&mask, &ones_column(&mask)], 1);
+        let h = net.forward_hidden(
+            Input::Ids(&tok.unsqueeze(1)),
+            &last_pos.unsqueeze(1),
+            Some(&mask),
+            Some(&mut cache),
+        );
+        logits = last_logits(net, &h);
+    }
+}
+
+/// The whole sequence recomputed at every step (no cache).
+fn sample_uncached(net: &Qwen3, d: &mut Draws) {
+    let kk = d.req.k as i64;
+    let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
+    let (ids0, mask0, pos0) = left_pad(d.req.prompts, net.device());
+    let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
+    for _ in 0..d.req.len {
+        let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+        let tok = d.next(&last_logits(net, &h));
+        ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
+        mask = Tensor::cat(&[&mask, &ones_column(&mask)], 1);
+        pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
+    }
 }
 
 /// `ban` [N, V] with each row's step ban added, given the tokens `out` sampled so far.
@@ -233,109 +343,13 @@ fn with_step_bans(ban: &Tensor, out: &[Tensor], l: usize, step_ban: Option<StepB
     ban.logical_or(&extra.to_device(ban.device()))
 }
 
-/// As [`sample`] but recomputing the whole sequence at every step (reference and benchmark).
-pub fn sample_no_cache(
-    net: &Qwen3,
-    prompts: &[Vec<i64>],
-    k: usize,
-    l: usize,
-    params: &SamplingParams,
-    banned: &Tensor,
-    seed: u64,
-) -> Tensor {
-    sample_impl(net, prompts, k, l, params, banned, seed, false, None, false).tokens
-}
-
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the private body of the samplers above, called from those only"
-)]
-#[allow(
-    clippy::assign_op_pattern,
-    reason = "`+=` on a Tensor is in-place, and `last_pos` starts as a view of `pos`"
-)]
-fn sample_impl(
-    net: &Qwen3,
-    prompts: &[Vec<i64>],
-    k: usize,
-    l: usize,
-    params: &SamplingParams,
-    banned: &Tensor,
-    seed: u64,
-    use_cache: bool,
-    step_ban: Option<StepBan>,
-    keep_logits: bool,
-) -> Sampled {
-    let _guard = tch::no_grad_guard();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let dev = net.device();
-    let v = net.config().vocab_size;
-    let (b, kk) = (prompts.len() as i64, k as i64);
-    let (ids0, mask0, pos0) = left_pad(prompts, dev);
-    let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
-    let ban = rep(&full_ban(net, banned, b, v));
-    // Only the last position's logits are needed (the LM head is the costliest matmul).
-    let last_logits = |h: &Tensor| net.logits(&h.select(1, -1));
-    let one = |m: &Tensor| m.ones_like().narrow(1, 0, 1);
-    let mut out = Vec::with_capacity(l);
-    let mut ent = Vec::with_capacity(l);
-    let mut kept = Vec::new();
-    if use_cache {
-        // Prefill each prompt once, then copy its cache for the k samples.
-        let mut cache = net.new_cache();
-        let h = net.forward_hidden(Input::Ids(&ids0), &pos0, Some(&mask0), Some(&mut cache));
-        cache.repeat_interleave(kk);
-        let mut logits = rep(&last_logits(&h));
-        let mut mask = rep(&mask0);
-        let mut last_pos = rep(&pos0.select(1, -1));
-        for step in 0..l {
-            if keep_logits {
-                kept.push(logits.shallow_clone());
-            }
-            let ban = with_step_bans(&ban, &out, l, step_ban);
-            let (tok, h_tok) = pick(&logits, &ban, params, &mut rng);
-            out.push(tok.shallow_clone());
-            ent.push(h_tok);
-            if step + 1 == l {
-                break;
-            }
-            last_pos = last_pos + 1;
-            mask = Tensor::cat(&[&mask, &one(&mask)], 1);
-            let h = net.forward_hidden(
-                Input::Ids(&tok.unsqueeze(1)),
-                &last_pos.unsqueeze(1),
-                Some(&mask),
-                Some(&mut cache),
-            );
-            logits = last_logits(&h);
-        }
-    } else {
-        let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
-        for _ in 0..l {
-            let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
-            let logits = last_logits(&h);
-            if keep_logits {
-                kept.push(logits.shallow_clone());
-            }
-            let ban = with_step_bans(&ban, &out, l, step_ban);
-            let (tok, h_tok) = pick(&logits, &ban, params, &mut rng);
-            ent.push(h_tok);
-            ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
-            mask = Tensor::cat(&[&mask, &one(&mask)], 1);
-            pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
-            out.push(tok);
-        }
-    }
-    let n = b * kk;
-    let stack = |ts: &[Tensor], empty: &[i64], kind: Kind| match ts.is_empty() {
-        true => Tensor::zeros(empty, (kind, dev)),
-        false => Tensor::stack(ts, 1),
-    };
-    Sampled {
-        tokens: stack(&out, &[n, 0], Kind::Int64),
-        entropy: stack(&ent, &[n, 0], Kind::Float),
-        logits: keep_logits.then(|| stack(&kept, &[n, 0, v], Kind::Float)),
-    }
+/// Moves [N] x L as an [N, L] i64 tensor on `device`.
+pub fn moves_tensor(moves: &[Vec<u32>], device: tch::Device) -> Tensor {
+    let l = moves[0].len() as i64;
+    let flat: Vec<i64> = moves.iter().flatten().map(|&t| t as i64).collect();
+    Tensor::from_slice(&flat)
+        .view([moves.len() as i64, l])
+        .to_device(device)
 }
 
 /// Teacher-forced log-probs of moves under the policy.
@@ -452,7 +466,7 @@ fn move_head(
 
 /// The log-softmax of `logits` [N, L, V_emb] under the banned mask [N, V_emb] and temperature
 /// (0 read as 1): [`MoveLogProbs::full`] from logits already computed, e.g. by
-/// [`sample_full`] with `keep_logits`.
+/// [`sample`] with `keep_logits`.
 pub fn logprobs_from_logits(
     net: &Qwen3,
     logits: &Tensor,

@@ -80,7 +80,7 @@ fn read_json(path: &Path, what: &str) -> Result<Value, ModelError> {
 }
 
 fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), ModelError> {
-    crate::files::write_json(path, v).map_err(|e| ModelError::io(e.path, e.source))
+    crate::run::files::write_json(path, v).map_err(|e| ModelError::io(e.path, e.source))
 }
 
 fn torch_err(path: &Path) -> impl FnOnce(tch::TchError) -> ModelError + '_ {

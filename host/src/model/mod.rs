@@ -10,8 +10,8 @@ mod tokenizer;
 use std::path::PathBuf;
 
 pub use generate::{
-    left_pad, logprobs_from_logits, move_logprobs, move_logprobs_no_cache, sample, sample_full,
-    sample_no_cache, MoveLogProbs, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
+    left_pad, logprobs_from_logits, move_logprobs, move_logprobs_no_cache, moves_tensor, sample,
+    MoveLogProbs, SampleRequest, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
 };
 pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
 pub use lora::{LoraConfig, LoraLinear};

@@ -549,10 +549,15 @@ impl Qwen3 {
             Kind::Float
         };
         let logits = hidden.linear::<Tensor>(w, None).to_kind(out);
-        if crate::phases::counting() {
+        if crate::instrument::phases::counting() {
             let rows = hidden.numel() as i64 / self.cfg.hidden_size;
-            let f = crate::flops::lm_head(&self.cfg, rows);
-            crate::phases::count_forward(f, 0, logits.requires_grad(), w.requires_grad());
+            let f = crate::instrument::flops::lm_head(&self.cfg, rows);
+            crate::instrument::phases::count_forward(
+                f,
+                0,
+                logits.requires_grad(),
+                w.requires_grad(),
+            );
         }
         logits
     }
@@ -661,11 +666,11 @@ impl Qwen3 {
             x = x + layer.down_proj.forward(&mlp);
         }
         let out = rms_norm(&x, &self.norm, eps);
-        if crate::phases::counting() {
+        if crate::instrument::phases::counting() {
             let lora = self.lora.as_ref().filter(|_| self.adapters_enabled());
-            let f = crate::flops::blocks(&self.cfg, lora, b, t, past);
+            let f = crate::instrument::flops::blocks(&self.cfg, lora, b, t, past);
             let trained = self.embed_tokens.requires_grad();
-            crate::phases::count_forward(f, b * t, out.requires_grad(), trained);
+            crate::instrument::phases::count_forward(f, b * t, out.requires_grad(), trained);
         }
         out
     }

@@ -152,7 +152,7 @@ impl Tok {
             path: path.clone(),
             msg,
         })?;
-        crate::files::write_json(&path, &cfg).map_err(|e| ModelError::io(e.path, e.source))
+        crate::run::files::write_json(&path, &cfg).map_err(|e| ModelError::io(e.path, e.source))
     }
 
     /// The content of `tokenizer_config.json`.

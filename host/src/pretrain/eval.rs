@@ -7,7 +7,7 @@ use tch::{Kind, Tensor};
 use tokenizers::Tokenizer;
 
 use super::data::{positions, Data, Window};
-use super::report::{HeldoutReport, Sample};
+use super::record::{HeldoutReport, Sample};
 use crate::corpus::Document;
 use crate::model::{Input, Qwen3};
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::PretrainError;
-use crate::overrides::from_table_with_overrides;
+use crate::config::overrides::from_table_with_overrides;
 
 /// The preset model and schedule sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

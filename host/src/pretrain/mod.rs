@@ -12,16 +12,16 @@
 //! - `step.rs`: one optimizer step (AdamW, clipping), stopped before a non-finite update.
 //! - `schedule.rs`: fitting the step count to a time budget (pure functions).
 //! - `threads.rs`: libtorch's thread count on a busy machine.
-//! - `checkpoint.rs`: the resumable checkpoint (the shared `crate::checkpoint` store).
+//! - `checkpoint.rs`: the resumable checkpoint (the shared `crate::run::checkpoints` store).
 //! - `eval.rs`: held-out bits per byte and sampled continuations.
 //! - `report.rs`: what `pretrain.json` holds.
 
 pub mod bpe;
-pub mod checkpoint;
 mod data;
 mod eval;
 pub mod hyper;
-pub mod report;
+pub mod record;
+pub mod resume;
 mod run;
 mod schedule;
 mod step;
@@ -30,13 +30,13 @@ mod threads;
 use std::path::PathBuf;
 
 use crate::corpus::CorpusError;
-use crate::files::IoError;
+use crate::run::files::IoError;
 
-pub use crate::cache::{default_model_dir, is_model_dir, DEFAULT_MODEL_NAME};
 pub use crate::corpus::{load_corpus, Corpus, CorpusSource, Document};
-pub use checkpoint::{has_checkpoint, work_dir};
+pub use crate::run::cache::{default_model_dir, is_model_dir, DEFAULT_MODEL_NAME};
 pub use hyper::{Hyper, ModelSize};
-pub use report::PretrainReport;
+pub use record::PretrainReport;
+pub use resume::{has_checkpoint, work_dir};
 pub use run::pretrain;
 
 /// Everything that can go wrong while pretraining. Each message names the file or setting at
@@ -59,7 +59,7 @@ pub enum PretrainError {
 
 impl PretrainError {
     pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> Self {
-        PretrainError::Io(crate::files::io_error(path)(source))
+        PretrainError::Io(crate::run::files::io_error(path)(source))
     }
 }
 

@@ -8,18 +8,18 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tch::{nn, Device};
 use tokenizers::Tokenizer;
 
-use super::checkpoint::{self, work_dir, PretrainState};
 use super::data::{self, batch, Data};
 use super::hyper::Hyper;
-use super::report::{CorpusReport, PretrainReport, Throughput};
+use super::record::{CorpusReport, PretrainReport, Throughput};
+use super::resume::{self, work_dir, PretrainState};
 use super::schedule::{fit_steps, refit_due, Budget, RecentSteps};
 use super::step::{adamw_settings, optimizer, train_step, StepStats};
 use super::threads::ThreadPicker;
 use super::{bpe, eval, PretrainError, PretrainOptions};
 use crate::corpus::{load_corpus_with, Corpus, CorpusError, CorpusOptions, CorpusSource};
-use crate::files::{tmp_sibling, write_json};
 use crate::model::{save_pretrained, Qwen3, Qwen3Config, Tok};
-use crate::optim::AdamW;
+use crate::run::files::{tmp_sibling, write_json};
+use crate::update::adamw::AdamW;
 
 /// The model being trained, with its optimizer and the tokenizer it is saved with.
 pub(super) struct Model {
@@ -49,7 +49,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
         tch::set_num_threads(n);
     }
     let work = prepare_work_dir(opts)?;
-    let resume = opts.resume.then(|| checkpoint::latest(&work)).transpose()?;
+    let resume = opts.resume.then(|| resume::latest(&work)).transpose()?;
     let corpus = load_split_corpus(&opts.corpus, &opts.corpus_options)?;
     let fingerprint = data::fingerprint(&corpus);
     if let Some((ckpt, state)) = &resume {
@@ -57,14 +57,14 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     }
     // The tokenizer is trained on the training works only; a resumed run reuses its own.
     let tokenizer = match &resume {
-        Some((ckpt, _)) => checkpoint::tokenizer(ckpt)?,
+        Some((ckpt, _)) => resume::tokenizer(ckpt)?,
         None => train_tokenizer(&corpus, h.vocab_size)?,
     };
     let data = Data::encode(&tokenizer, &corpus, h.seq_len)?;
     let mut model = Model::build(h, &tokenizer)?;
     let state = match resume {
         Some((ckpt, state)) => {
-            checkpoint::restore(&ckpt, &mut model)?;
+            resume::restore(&ckpt, &mut model)?;
             tracing::info!("resuming at step {} of {}", state.step, state.planned_steps);
             state
         }
@@ -282,7 +282,7 @@ fn train_loop(
         if state.step.is_multiple_of(opts.checkpoint_every) || last || stop {
             bar.suspend(|| log_step(run, model, &state, &stats, lr, tps));
             if !last {
-                checkpoint::save(run.work, model, &state)?;
+                resume::save(run.work, model, &state)?;
             }
         }
         if stop {

@@ -6,7 +6,7 @@ use super::data::positions;
 use super::hyper::Hyper;
 use super::PretrainError;
 use crate::model::{Input, Qwen3};
-use crate::optim::{self, AdamW};
+use crate::update::adamw::{self, AdamW};
 
 /// What a step measured.
 #[derive(Clone, Copy, Debug)]
@@ -25,8 +25,8 @@ pub(super) fn optimizer(vs: &nn::VarStore) -> AdamW {
 }
 
 /// The AdamW settings of a step at learning rate `lr`.
-pub(super) fn adamw_settings(h: &Hyper, lr: f64) -> optim::Settings {
-    optim::Settings {
+pub(super) fn adamw_settings(h: &Hyper, lr: f64) -> adamw::Settings {
+    adamw::Settings {
         lr,
         beta1: h.beta1,
         beta2: h.beta2,
@@ -43,7 +43,7 @@ pub(super) fn train_step(
     net: &Qwen3,
     opt: &mut AdamW,
     (x, y): (&Tensor, &Tensor),
-    settings: &optim::Settings,
+    settings: &adamw::Settings,
     step: usize,
 ) -> Result<StepStats, PretrainError> {
     let (b, t) = (x.size()[0] as usize, x.size()[1] as usize);
@@ -100,7 +100,7 @@ mod tests {
         )
     }
 
-    fn settings() -> optim::Settings {
+    fn settings() -> adamw::Settings {
         adamw_settings(&Hyper::preset(super::super::ModelSize::Tiny), 1e-3)
     }
 

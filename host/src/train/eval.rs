@@ -4,11 +4,11 @@
 //! forwards are not part of the training budget.
 
 use super::metrics::{distinct_frac, variance, EvalMetrics};
+use super::sample::{sample_groups, sampling_params};
 use super::setup::Setup;
-use super::step::{sample_moves_with_entropy, sampling_params};
-use super::{TrainError, STREAM_EVAL};
-use crate::assignments::derive_seed;
+use super::TrainError;
 use crate::judge::{self, Budget};
+use crate::seeds::{self, derive_seed};
 
 /// Sums over held-out assignments, turned into means at the end.
 #[derive(Default)]
@@ -31,8 +31,9 @@ pub fn evaluate(s: &mut Setup, step: u64) -> Result<EvalMetrics, TrainError> {
     let mut budget = Budget::default();
     // Small chunks of assignments per sampling call keep memory flat for big models.
     for (c, chunk) in s.heldout.chunks(4).enumerate() {
-        let seed = derive_seed(s.cfg.seed, step, STREAM_EVAL, c as u64);
-        let (moves, entropy) = sample_moves_with_entropy(&s.model.net, chunk, n, &params, seed);
+        let seed = derive_seed(s.cfg.seed, step, seeds::EVAL, c as u64);
+        let sampled = sample_groups(&s.model.net, chunk, n, &params, seed, false);
+        let (moves, entropy) = (sampled.moves, sampled.entropy);
         sums.entropy += entropy.iter().sum::<f64>() / n as f64;
         for (asg, moves) in chunk.iter().zip(moves.chunks(n)) {
             let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);

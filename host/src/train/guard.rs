@@ -5,7 +5,7 @@
 use tch::{Kind, Tensor};
 
 use super::TrainError;
-use crate::optim::AdamW;
+use crate::update::adamw::AdamW;
 
 /// Consecutive skipped steps after which the run stops: one bad batch is noise, this many in
 /// a row means the run has diverged and every later step would be skipped too.

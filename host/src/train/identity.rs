@@ -7,8 +7,8 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use super::TrainError;
-use crate::files::io_error;
-use crate::run_dir::ModelIdentity;
+use crate::run::dir::ModelIdentity;
+use crate::run::files::io_error;
 
 /// The identity of a run's inputs (the seed is in the config).
 #[derive(Clone, Debug)]

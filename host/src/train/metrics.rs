@@ -215,6 +215,20 @@ pub struct PhaseTimes {
 }
 
 impl PhaseTimes {
+    /// The line's figures from the step's phase spans (`instrument::phases`, whose phase
+    /// names are these fields' names).
+    pub fn from_spans(s: &crate::instrument::phases::StepSeconds) -> Self {
+        let [sample_s, score_s, taylor_s, verify_s, update_s] = s.phases;
+        PhaseTimes {
+            sample_s,
+            score_s,
+            taylor_s,
+            verify_s,
+            update_s,
+            step_s: s.total,
+        }
+    }
+
     /// (phase name, seconds) in step order; the name is the JSON key's `time/{name}_s`.
     pub fn named(&self) -> [(&'static str, f64); 6] {
         [

@@ -3,14 +3,14 @@
 //! round -> advantages -> update) -> log the `metrics` -> `eval` when due -> `checkpoint` when
 //! due -> progress. `summary` is the end-of-run table.
 
-mod checkpoint;
 mod eval;
 mod guard;
 mod identity;
-mod judge;
 pub mod metrics;
-mod move_rules;
+pub mod sample;
+mod separate_judge;
 mod setup;
+mod snapshot;
 mod step;
 mod summary;
 mod update;
@@ -18,34 +18,24 @@ mod update;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::assignments::AssignmentError;
-use crate::checkpoint::Checkpoints;
 use crate::config::TrainConfig;
 use crate::corpus::CorpusError;
-use crate::files::IoError;
 use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
-use crate::optim::AdamW;
-use crate::run_dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
+use crate::round::AssignmentError;
+use crate::run::checkpoints::Checkpoints;
+use crate::run::dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
+use crate::run::files::IoError;
+use crate::update::adamw::AdamW;
 
-pub use checkpoint::load_weights;
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
+pub use sample::{sample_groups, sampling_params, GroupSamples};
 pub use setup::{model_dir, setup, Setup};
-pub use step::{
-    frost_round, policy_full_logprobs, sample_moves, sample_moves_with_entropy, taylor_in_chunks,
-    train_step, FirstRound, Group, StepOut,
-};
+pub use snapshot::load_weights;
+pub use step::{train_step, StepOut};
 pub use summary::{summary_table, Summary};
-
-// Seed streams: every random draw is seeded by `derive_seed(run seed, step, stream, index)`.
-const STREAM_TORCH: u64 = 0;
-const STREAM_DEAL: u64 = 1;
-const STREAM_SAMPLE: u64 = 2;
-const STREAM_FROST: u64 = 3;
-const STREAM_HELDOUT: u64 = 4;
-const STREAM_EVAL: u64 = 5;
 
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {
@@ -163,7 +153,7 @@ fn run_loop(
         let interrupted = stop.load(Ordering::SeqCst);
         let due = cfg.run.checkpoint_every > 0 && step % cfg.run.checkpoint_every == 0;
         if due || step == cfg.steps || interrupted {
-            checkpoint::save(s, opt, run, step, total)?;
+            snapshot::save(s, opt, run, step, total)?;
             last_saved = step;
         }
         bar.set_position(step);
@@ -182,7 +172,7 @@ fn run_loop(
     }
     summary.finish(start, &totals);
     if last_saved != summary.steps_done && summary.steps_done > 0 {
-        checkpoint::save(s, opt, run, summary.steps_done, total)?;
+        snapshot::save(s, opt, run, summary.steps_done, total)?;
     }
     summary.budget_total = total;
     Ok(summary)
@@ -285,7 +275,7 @@ fn load_checkpoint(
     ckpt: &std::path::Path,
 ) -> Result<(u64, Option<BudgetTotal>), TrainError> {
     let state: CheckpointState = Checkpoints::read_state(ckpt).map_err(RunDirError::from)?;
-    let mismatches = state.mismatches(&checkpoint::state_of(s, state.step));
+    let mismatches = state.mismatches(&snapshot::state_of(s, state.step));
     if !mismatches.is_empty() {
         let what = mismatches.join("; ");
         if !req.force_resume {
@@ -296,7 +286,7 @@ fn load_checkpoint(
         }
         tracing::warn!("resuming despite: {what} (--force-resume)");
     }
-    checkpoint::load(s, opt, ckpt)?;
+    snapshot::load(s, opt, ckpt)?;
     Ok((state.step, state.judge_budget_total))
 }
 

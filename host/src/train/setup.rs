@@ -8,15 +8,16 @@ use std::path::PathBuf;
 use tch::Device;
 
 use super::identity::RunIdentity;
-use super::judge;
-use super::{TrainError, STREAM_DEAL, STREAM_HELDOUT, STREAM_TORCH};
-use crate::assignments::{derive_seed, Assignment, Dealer, TokenizedSplit};
-use crate::cache;
+use super::separate_judge;
+use super::TrainError;
 use crate::config::{ModelInit, TrainConfig};
 use crate::corpus;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
 use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3};
+use crate::round::{Assignment, Dealer, TokenizedSplit};
+use crate::run::cache;
+use crate::seeds::{self, derive_seed};
 
 /// Everything a run needs, built and checked before anything is written.
 pub struct Setup {
@@ -63,6 +64,9 @@ pub fn model_dir(cfg: &TrainConfig) -> PathBuf {
 
 /// Load and check everything: game, model (+ judge), corpus, held-out set, D vs candidates.
 pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
+    for knob in cfg.inert_knobs() {
+        tracing::warn!("{knob}");
+    }
     let game_path = game_path(cfg)?;
     let device = cfg.model.device.device();
     if device.is_cuda() && !tch::Cuda::is_available() {
@@ -83,7 +87,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
             }
         })?;
     let (model, reference_copy) = load_models(cfg, device)?;
-    let judge_copy = judge::load_judge(cfg, &model)?;
+    let judge_copy = separate_judge::load_judge(cfg, &model)?;
     let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.config)?;
     let v_emb = model.config.vocab_size;
     let game_config = cfg.game_config_json();
@@ -96,13 +100,13 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     let mut heldout = Vec::new();
     if cfg.eval.every > 0 {
         for i in 0..cfg.eval.assignments {
-            let seed = derive_seed(cfg.seed, 0, STREAM_HELDOUT, i as u64);
+            let seed = derive_seed(cfg.seed, 0, seeds::HELDOUT, i as u64);
             heldout.push(dealer.deal(&model.tokenizer, &heldout_split, seed)?);
         }
     }
     // A first training assignment, played twice: a game that rejects real rounds, or whose
     // rounds differ on replay (exact resume would break), fails before the run starts.
-    let seed = derive_seed(cfg.seed, 1, STREAM_DEAL, 0);
+    let seed = derive_seed(cfg.seed, 1, seeds::DEAL, 0);
     dealer.deal_verified(&model.tokenizer, &train_split, seed)?;
     Ok(Setup {
         cfg: cfg.clone(),
@@ -158,7 +162,7 @@ fn load_models(
     };
     let full_ft = lora.is_none();
     // LoRA A matrices are drawn at load time: seed them from the run seed too.
-    tch::manual_seed(derive_seed(cfg.seed, 0, STREAM_TORCH, 1) as i64);
+    tch::manual_seed(derive_seed(cfg.seed, 0, seeds::TORCH, 1) as i64);
     let model = load(lora)?;
     let reference_copy = if full_ft {
         let mut j = load(None)?;

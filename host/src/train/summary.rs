@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::metrics::{EvalMetrics, PhaseTimes, SampledMetrics, StepMetrics};
 use crate::config::TrainConfig;
 use crate::judge::Budget;
-use crate::run_dir::BudgetTotal;
+use crate::run::dir::BudgetTotal;
 
 /// The figures printed at the end and returned to tests.
 #[derive(Debug, Clone, Default)]

@@ -1,20 +1,21 @@
 //! Step 7's update: log-probs of the final groups under the policy, the loss of the update rule
-//! with its KL term, one AdamW step. `update.micro_batch` splits the rows into micro-batches
-//! whose gradients accumulate before the one step: the loss is a mean over rows (moves, or
-//! tokens, all moves having L tokens), so weighting each micro-batch's loss by its share of the
-//! rows gives exactly the full batch's gradient.
+//! with its KL term, an AdamW step, `update.iterations` times over the same batch.
+//! `update.micro_batch` splits the rows into micro-batches whose gradients accumulate before
+//! each step: the loss is a mean over rows (moves, or tokens, all moves having L tokens), so
+//! weighting each micro-batch's loss by its share of the rows gives exactly the full batch's
+//! gradient.
 
 use tch::{Device, Tensor};
 
 use super::metrics::UpdateMetrics;
 use super::setup::Setup;
-use super::step::{moves_tensor, Group};
-use crate::assignments::Assignment;
 use crate::config::{KlEstimator, UpdateRule};
-use crate::grpo;
+use crate::frost::Group;
 use crate::judge::AdaptersOff;
 use crate::model;
-use crate::optim::{self, AdamW};
+use crate::round::Assignment;
+use crate::update::adamw::{self, AdamW};
+use crate::update::loss;
 
 /// The final groups as one batch: a prompt, a banned mask, a move and an advantage per member.
 struct Batch {
@@ -38,7 +39,7 @@ impl Batch {
         Batch {
             prompts: rows.iter().map(|a| a.prompt_ids.clone()).collect(),
             banned: Tensor::stack(&banned, 0),
-            moves: moves_tensor(&all_moves, device),
+            moves: model::moves_tensor(&all_moves, device),
             adv: Tensor::from_slice(&adv_flat).to_device(device),
         }
     }
@@ -59,7 +60,7 @@ impl Batch {
     }
 }
 
-/// What one micro-batch adds, already weighted by its share of the rows.
+/// What one pass adds over its micro-batches, each weighted by its share of the rows.
 #[derive(Default)]
 struct Sums {
     loss: f64,
@@ -68,8 +69,10 @@ struct Sums {
     clip_frac: f64,
 }
 
-/// Log-probs of the final groups under the current policy, the loss, one AdamW step. Old
-/// log-probs are the same forward detached (one pass per batch: the ratio starts at 1).
+/// `update.iterations` optimizer steps on the final groups (mu, as TRL's `num_iterations`):
+/// each pass takes the log-probs under the current policy, the loss and one AdamW step; the old
+/// log-probs of the ratio are the first pass's, so the first pass's ratio is exactly 1 and later
+/// passes' are not. The figures are means over the passes that stepped.
 pub(super) fn update(
     s: &mut Setup,
     opt: &mut AdamW,
@@ -78,29 +81,8 @@ pub(super) fn update(
     adv: &[Vec<f64>],
 ) -> UpdateMetrics {
     let b = Batch::new(assignments, groups, adv, s.model.net.device());
-    let n = b.len();
-    let chunk = match s.cfg.update.micro_batch {
-        0 => n,
-        m => m.min(n),
-    };
-    opt.zero_grad();
-    let mut sums = Sums::default();
-    let mut finite = true;
-    for start in (0..n).step_by(chunk) {
-        let part = b.rows(start, chunk.min(n - start));
-        let share = part.len() as f64 / n as f64;
-        let out = micro_batch_loss(s, &part);
-        let Some(value) = accumulate(&out.loss, share) else {
-            finite = false;
-            break;
-        };
-        sums.loss += value * share;
-        sums.entropy += out.entropy * share;
-        sums.kl += out.kl * share;
-        sums.clip_frac += out.clip_frac * share;
-    }
-    let u = &s.cfg.update;
-    let settings = optim::Settings {
+    let u = s.cfg.update.clone();
+    let settings = adamw::Settings {
         lr: u.lr,
         beta1: u.beta1,
         beta2: u.beta2,
@@ -108,33 +90,86 @@ pub(super) fn update(
         weight_decay: u.weight_decay,
         grad_clip: u.grad_clip,
     };
-    let grad_norm = if finite {
-        step_if_finite(opt, &settings)
-    } else {
-        None
-    };
-    if grad_norm.is_none() {
-        opt.zero_grad();
+    // Old log-probs per micro-batch, from the first pass (detached).
+    let mut old: Vec<Tensor> = Vec::new();
+    let (mut total, mut grad_norm, mut stepped) = (Sums::default(), 0.0, 0usize);
+    for _ in 0..u.iterations {
+        let (sums, finite) = one_pass(s, opt, &b, &mut old);
+        let norm = if finite {
+            step_if_finite(opt, &settings)
+        } else {
+            None
+        };
+        let Some(norm) = norm else {
+            opt.zero_grad();
+            if stepped == 0 {
+                // Nothing stepped: the figures of the pass that was skipped.
+                total = sums;
+                total.loss = if finite { total.loss } else { f64::NAN };
+            }
+            break;
+        };
+        stepped += 1;
+        grad_norm += norm;
+        total.loss += sums.loss;
+        total.entropy += sums.entropy;
+        total.kl += sums.kl;
+        total.clip_frac += sums.clip_frac;
     }
+    let passes = stepped.max(1) as f64;
     UpdateMetrics {
-        entropy: sums.entropy,
-        kl: sums.kl,
-        loss: if finite { sums.loss } else { f64::NAN },
-        grad_norm: grad_norm.unwrap_or(0.0),
-        clip_frac: sums.clip_frac,
-        skipped: grad_norm.is_none(),
+        entropy: total.entropy / passes,
+        kl: total.kl / passes,
+        loss: total.loss / passes,
+        grad_norm: grad_norm / passes,
+        clip_frac: total.clip_frac / passes,
+        skipped: stepped == 0,
     }
+}
+
+/// One pass over the batch: every micro-batch's loss backward into zeroed gradients (exactly
+/// the full batch's gradient: the loss is a mean over rows and each part is weighted by its
+/// share). `old` holds each micro-batch's old log-probs, filled on the first pass. Returns the
+/// figures and whether every loss was finite (the pass stops at the first that is not).
+fn one_pass(s: &Setup, opt: &mut AdamW, b: &Batch, old: &mut Vec<Tensor>) -> (Sums, bool) {
+    let n = b.len();
+    let chunk = match s.cfg.update.micro_batch {
+        0 => n,
+        m => m.min(n),
+    };
+    opt.zero_grad();
+    let mut sums = Sums::default();
+    for (i, start) in (0..n).step_by(chunk).enumerate() {
+        let part = b.rows(start, chunk.min(n - start));
+        let share = part.len() as f64 / n as f64;
+        let out = micro_batch_loss(s, &part, old.get(i));
+        if old.len() == i {
+            old.push(out.token_logp);
+        }
+        let Some(value) = accumulate(&out.loss, share) else {
+            return (sums, false);
+        };
+        sums.loss += value * share;
+        sums.entropy += out.entropy * share;
+        sums.kl += out.kl * share;
+        sums.clip_frac += out.clip_frac * share;
+    }
+    (sums, true)
 }
 
 /// One micro-batch's loss (differentiable) and figures.
 struct PartOut {
     loss: Tensor,
+    /// The policy's log-probs of the moves, detached: the old log-probs of later passes.
+    token_logp: Tensor,
     entropy: f64,
     kl: f64,
     clip_frac: f64,
 }
 
-fn micro_batch_loss(s: &Setup, b: &Batch) -> PartOut {
+/// The loss of the update rule on `b` under the current policy; `old`: the first pass's
+/// log-probs of these rows (None on the first pass: the policy's own, detached, ratio 1).
+fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
     let u = &s.cfg.update;
     let temp = s.cfg.sampling.temperature;
     // Reference (the player's base weights, adapters off) for the KL term, without grad.
@@ -145,18 +180,20 @@ fn micro_batch_loss(s: &Setup, b: &Batch) -> PartOut {
         model::move_logprobs(reference, &b.prompts, &b.moves, &b.banned, temp)
     });
     let lp = model::move_logprobs(&s.model.net, &b.prompts, &b.moves, &b.banned, temp);
-    let entropy = tch::no_grad(|| grpo::entropy(&lp.full.detach()));
-    let old = lp.token.detach();
+    let entropy = tch::no_grad(|| loss::entropy(&lp.full.detach()));
+    let token_logp = lp.token.detach();
+    let old = old.unwrap_or(&token_logp);
     let kl = reference.as_ref().map(|r| match u.kl_estimator() {
-        KlEstimator::K3 => grpo::k3_kl(&lp.token, &r.token),
-        KlEstimator::Exact => grpo::exact_kl(&lp.full, &r.full),
+        KlEstimator::K3 => loss::k3_kl(&lp.token, &r.token),
+        KlEstimator::Exact => loss::exact_kl(&lp.full, &r.full),
     });
     let out = match u.rule {
-        UpdateRule::Grpo => grpo::grpo_loss(&lp.token, &old, &b.adv, kl.as_ref(), u),
-        UpdateRule::Reinforce => grpo::reinforce_loss(&lp.token, &b.adv, kl.as_ref(), u),
+        UpdateRule::Grpo => loss::grpo_loss(&lp.token, old, &b.adv, kl.as_ref(), u),
+        UpdateRule::Reinforce => loss::reinforce_loss(&lp.token, &b.adv, kl.as_ref(), u),
     };
     PartOut {
         loss: out.loss,
+        token_logp,
         entropy,
         kl: out.kl,
         clip_frac: out.clip_frac,
@@ -178,7 +215,7 @@ fn accumulate(loss: &Tensor, share: f64) -> Option<f64> {
 /// One AdamW step on the accumulated gradients, unless a gradient is not finite: then the step
 /// is skipped with a warning and neither the weights nor the optimizer state change, so a
 /// later checkpoint never holds a NaN. Returns the gradient norm, or None when skipped.
-fn step_if_finite(opt: &mut AdamW, settings: &optim::Settings) -> Option<f64> {
+fn step_if_finite(opt: &mut AdamW, settings: &adamw::Settings) -> Option<f64> {
     if opt.grad_norm().is_none() {
         tracing::warn!("non-finite gradient: step skipped, weights unchanged");
         return None;
@@ -191,8 +228,8 @@ mod tests {
     use super::*;
     use tch::Kind;
 
-    fn settings() -> optim::Settings {
-        optim::Settings {
+    fn settings() -> adamw::Settings {
+        adamw::Settings {
             lr: 0.1,
             beta1: 0.9,
             beta2: 0.999,

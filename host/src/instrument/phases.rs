@@ -1,12 +1,13 @@
 //! Per-phase figures of training steps for `frost-host bench --phases`: seconds, tokens run
 //! through the model, FLOPs counted from the model's shape (see flops.rs) and the peak resident
-//! memory of each phase. Off unless a bench turns it on; then the model reports each forward
-//! here and the step names its phases as it enters them.
+//! memory of each phase. The step names its phases as it enters them; their seconds are always
+//! recorded (they are the metrics line's `time/*`), the rest only while a bench records (then
+//! the model reports each forward here).
 
 use std::cell::RefCell;
 use std::time::Instant;
 
-use crate::flops::ForwardFlops;
+use crate::instrument::flops::ForwardFlops;
 
 /// The phases in step order (the names of `train::metrics::PhaseTimes`).
 pub const PHASES: [&str; 5] = ["sample", "score", "taylor", "verify", "update"];
@@ -27,12 +28,28 @@ pub struct PhaseStat {
     pub rss_growth: Option<u64>,
 }
 
+impl PhaseStat {
+    const EMPTY: PhaseStat = PhaseStat {
+        seconds: 0.0,
+        tokens: 0.0,
+        forward_flops: 0.0,
+        backward_flops: 0.0,
+        peak_rss: None,
+        rss_growth: None,
+    };
+}
+
 /// Per step, per phase (indexed as [`PHASES`]).
 pub type StepStats = [PhaseStat; PHASES.len()];
 
+/// What a thread records: the step in progress (always: its seconds are the metrics line's
+/// `time/*`) and, while a bench records, every finished step with its tokens, FLOPs and memory.
 struct Recorder {
-    steps: Vec<StepStats>,
+    step: StepStats,
+    step_start: Option<Instant>,
     current: Option<(usize, Instant)>,
+    /// The steps kept for a bench; None when no bench records.
+    kept: Option<Vec<StepStats>>,
     memory: bool,
     /// The resident set when the current phase was entered.
     entry_rss: Option<u64>,
@@ -40,45 +57,77 @@ struct Recorder {
 
 // Per thread: a step runs on its caller's thread, and parallel tests stay apart.
 thread_local! {
-    static REC: RefCell<Option<Recorder>> = const { RefCell::new(None) };
-}
-
-fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> Option<T> {
-    REC.with(|r| r.borrow_mut().as_mut().map(f))
-}
-
-/// Starts recording on this thread (clearing what was recorded); `memory` also tracks each
-/// phase's peak resident set (resetting the process's peak at every phase change).
-pub fn start(memory: bool) {
-    REC.with(|r| {
-        *r.borrow_mut() = Some(Recorder {
-            steps: Vec::new(),
+    static REC: RefCell<Recorder> = const {
+        RefCell::new(Recorder {
+            step: [PhaseStat::EMPTY; PHASES.len()],
+            step_start: None,
             current: None,
-            memory,
+            kept: None,
+            memory: false,
             entry_rss: None,
         })
+    };
+}
+
+fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
+    REC.with(|r| f(&mut r.borrow_mut()))
+}
+
+/// Starts keeping steps on this thread for a bench (clearing what was kept); `memory` also
+/// tracks each phase's peak resident set (resetting the process's peak at every phase change).
+pub fn start(memory: bool) {
+    with(|r| {
+        r.kept = Some(Vec::new());
+        r.memory = memory;
     });
 }
 
-/// Stops recording and returns the steps recorded.
+/// Stops keeping steps and returns the steps kept.
 pub fn stop() -> Vec<StepStats> {
-    with(close);
-    REC.with(|r| r.borrow_mut().take())
-        .map(|r| r.steps)
-        .unwrap_or_default()
+    with(|r| {
+        r.memory = false;
+        r.kept.take().unwrap_or_default()
+    })
 }
 
-/// Whether this thread is recording (lets the model skip working out its FLOPs).
+/// Whether a bench records on this thread (lets the model skip working out its FLOPs).
 pub fn counting() -> bool {
-    REC.with(|r| r.borrow().is_some())
+    with(|r| r.kept.is_some())
 }
 
-/// A step begins (ends the previous step's last phase).
+/// A step begins: its phases start from zero.
 pub fn begin_step() {
     with(|r| {
-        close(r);
-        r.steps.push(StepStats::default());
+        r.current = None;
+        r.step = StepStats::default();
+        r.step_start = Some(Instant::now());
     });
+}
+
+/// The seconds of a finished step: per phase (indexed as [`PHASES`]) and in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StepSeconds {
+    pub phases: [f64; PHASES.len()],
+    pub total: f64,
+}
+
+/// The step ends: its seconds (kept with its other figures while a bench records).
+pub fn end_step() -> StepSeconds {
+    with(|r| {
+        close(r);
+        let total = r
+            .step_start
+            .take()
+            .map_or(0.0, |t| t.elapsed().as_secs_f64());
+        let step = std::mem::take(&mut r.step);
+        if let Some(kept) = r.kept.as_mut() {
+            kept.push(step);
+        }
+        StepSeconds {
+            phases: step.map(|p| p.seconds),
+            total,
+        }
+    })
 }
 
 /// The step enters phase `name` (one of [`PHASES`]), ending the phase it was in.
@@ -88,12 +137,9 @@ pub fn enter(name: &str) {
         let Some(i) = PHASES.iter().position(|p| *p == name) else {
             return;
         };
-        if r.steps.is_empty() {
-            r.steps.push(StepStats::default());
-        }
         if r.memory {
-            crate::memory::reset_peak_rss();
-            r.entry_rss = crate::memory::rss_bytes();
+            crate::instrument::memory::reset_peak_rss();
+            r.entry_rss = crate::instrument::memory::rss_bytes();
         }
         r.current = Some((i, Instant::now()));
     });
@@ -108,14 +154,11 @@ fn close(r: &mut Recorder) {
     let Some((i, t)) = r.current.take() else {
         return;
     };
-    let (memory, entry) = (r.memory, r.entry_rss.take());
-    let Some(step) = r.steps.last_mut() else {
-        return;
-    };
-    let s = &mut step[i];
+    let entry = r.entry_rss.take();
+    let s = &mut r.step[i];
     s.seconds += t.elapsed().as_secs_f64();
-    if memory {
-        if let Some(b) = crate::memory::peak_rss_bytes() {
+    if r.memory {
+        if let Some(b) = crate::instrument::memory::peak_rss_bytes() {
             s.peak_rss = s.peak_rss.max(Some(b));
             if let Some(e) = entry {
                 s.rss_growth = s.rss_growth.max(Some(b.saturating_sub(e)));
@@ -131,10 +174,10 @@ pub fn count_forward(f: ForwardFlops, tokens: i64, graph: bool, base_trained: bo
         let Some((i, _)) = r.current else {
             return;
         };
-        let Some(step) = r.steps.last_mut() else {
+        if r.kept.is_none() {
             return;
-        };
-        let s = &mut step[i];
+        }
+        let s = &mut r.step[i];
         s.tokens += tokens as f64;
         s.forward_flops += f.total();
         if graph {
@@ -154,7 +197,11 @@ mod tests {
             attention: 2.0,
             lora: 0.0,
         };
-        count_forward(f, 5, false, false); // off: dropped
+        begin_step();
+        enter("score");
+        count_forward(f, 5, false, false); // no bench: seconds only
+        let off = end_step();
+        assert!(off.phases[1] >= 0.0 && off.total >= off.phases[1]);
         start(false);
         begin_step();
         enter("score");
@@ -164,10 +211,13 @@ mod tests {
         count_forward(f, 3, true, true);
         leave();
         count_forward(f, 3, true, true); // outside a phase: dropped
+        let secs = end_step();
         begin_step();
         enter("sample");
+        end_step();
         let steps = stop();
         assert_eq!(steps.len(), 2);
+        assert_eq!(secs.phases[1], steps[0][1].seconds);
         let score = steps[0][1];
         assert_eq!((score.tokens, score.forward_flops), (10.0, 24.0));
         assert_eq!(score.backward_flops, 10.0 + 4.0);

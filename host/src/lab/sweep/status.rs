@@ -13,7 +13,7 @@ use serde_json::json;
 
 use super::plan::{Plan, PlannedRun};
 use super::SweepError;
-use crate::files::{io_error, write_atomic, write_json};
+use crate::run::files::{io_error, write_atomic, write_json};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -270,13 +270,13 @@ mod tests {
     }
 
     fn with_reference(label: &str, seed: u64, reference: f64) -> Setting {
-        let run = crate::evidence::runs::Run {
+        let run = crate::lab::report::runs::Run {
             dir: std::path::PathBuf::from(format!("r/{label}")),
             setting: label.into(),
             seed,
             best_of_n: Some(8),
             refinement: None,
-            evals: vec![crate::evidence::runs::EvalPoint {
+            evals: vec![crate::lab::report::runs::EvalPoint {
                 reference: Some(reference),
                 ..Default::default()
             }],

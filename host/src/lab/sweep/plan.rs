@@ -28,8 +28,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::SweepError;
+use crate::config::overrides;
 use crate::config::{TrainConfig, DEFAULT_CONFIG_TOML};
-use crate::overrides;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

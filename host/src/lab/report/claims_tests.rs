@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use super::*;
-use crate::evidence::runs::EvalPoint;
+use crate::lab::report::runs::EvalPoint;
 
 /// A run whose best-of at eval i (step 10 i, forwards 100 i) is `f(i)`, entropy if given.
 fn run(seed: u64, evals: usize, f: impl Fn(usize) -> f64, entropy: Option<f64>) -> Run {

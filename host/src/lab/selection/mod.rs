@@ -8,29 +8,21 @@ use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use tch::{Device, Tensor};
+use tch::Tensor;
 
-use crate::assignments::{derive_seed, Assignment};
 use crate::config::{Scope, Selection};
-use crate::frost::{self, Knobs, Proposal, TaylorParts, TaylorView};
+use crate::frost::{self, Knobs, Needs, Nets, Precomputed, Proposal, TaylorParts};
 use crate::judge::{self, Budget};
-use crate::model::SamplingParams;
+use crate::round::Assignment;
+use crate::seeds::{self, derive_seed};
 use crate::train::{self, Setup, TrainError};
 
-mod report;
+mod figures;
 mod rules;
 mod stats;
 
-pub use report::{CandidateFigures, RuleFigures, StudyReport};
+pub use figures::{CandidateFigures, RuleFigures, StudyReport};
 pub use rules::{default_rules, RuleSpec, RuleSpecError};
-
-/// Seeds of the study: derive_seed(seed, assignment, STREAM_STUDY, purpose).
-const STREAM_STUDY: u64 = 100;
-const DEAL: u64 = 0;
-const SAMPLE: u64 = 1;
-const UNIFORM: u64 = 2;
-const PLAUSIBLE: u64 = 3;
-const RULE: u64 = 10;
 
 /// Which assignments: dealt from the training split, or the run's held-out set (the ones
 /// evaluation uses, `eval.assignments` of them).
@@ -92,7 +84,7 @@ pub fn run(s: &mut Setup, opts: &StudyOptions) -> Result<StudyReport, TrainError
         let dealt;
         let asg = match opts.split {
             Split::Train => {
-                let seed = derive_seed(opts.seed, a as u64, STREAM_STUDY, DEAL);
+                let seed = derive_seed(opts.seed, a as u64, seeds::STUDY, seeds::STUDY_DEAL);
                 dealt = s.dealer.deal(&s.model.tokenizer, &s.train_split, seed)?;
                 &dealt
             }
@@ -105,81 +97,110 @@ pub fn run(s: &mut Setup, opts: &StudyOptions) -> Result<StudyReport, TrainError
             opts.assignments
         );
     }
-    Ok(report::build(s, opts, &groups))
+    Ok(figures::build(s, opts, &groups))
 }
 
-/// A group's parents and everything the rules read about them (CPU tensors).
+/// A group's parents, their exact scores, and the proposal every rule reads (CPU tensors).
 struct Sampled {
     parents: Vec<Vec<u32>>,
     scores: Vec<f64>,
-    taylor_scores: Vec<f64>,
-    estimate: Tensor,
-    target_term: Tensor,
-    prior: Tensor,
-    banned: Tensor,
+    proposed: frost::Proposed,
 }
 
 impl Sampled {
     fn proposal(&self) -> Proposal<'_> {
-        Proposal {
-            parents: &self.parents,
-            taylor: Some(TaylorView {
-                estimate: &self.estimate,
-                target_term: &self.target_term,
-                scores: &self.taylor_scores,
-            }),
-            policy_logp: Some(&self.prior),
-            banned: &self.banned,
-            substitution_ban: None,
-        }
+        self.proposed.view(&self.parents)
     }
 }
 
-/// Sample K parents from the policy, score them exactly, propose (Taylor, the policy prior).
+/// Sample K parents from the policy (the one group sampler), score them exactly, and propose
+/// as a training round does (the Taylor estimate and the policy prior both, for every rule).
 fn sample_group(s: &Setup, asg: &Assignment, seed: u64, budget: &mut Budget) -> Sampled {
     let cfg = &s.cfg;
-    let params = SamplingParams {
-        temperature: cfg.sampling.temperature,
-        top_p: cfg.sampling.top_p,
-        top_k: cfg.sampling.top_k,
-    };
     tch::manual_seed(seed as i64);
-    let net = &s.model.net;
-    let k = cfg.sampling.k;
-    let parents = train::sample_moves(net, std::slice::from_ref(asg), k, &params, seed);
-    let scores = judge::score(s.judge(), &asg.program, &parents, budget);
-    let chunk = cfg.frost.taylor_chunk;
-    let taylor = train::taylor_in_chunks(s.judge(), &asg.program, &parents, chunk, budget);
-    let prior = train::policy_full_logprobs(net, asg, &parents, cfg.sampling.temperature);
+    let nets = Nets {
+        policy: &s.model.net,
+        judge: s.judge(),
+    };
+    let (k, params) = (cfg.sampling.k, train::sampling_params(cfg));
+    let parents = train::sample_groups(
+        nets.policy,
+        std::slice::from_ref(asg),
+        k,
+        &params,
+        seed,
+        false,
+    )
+    .moves;
+    let scores = judge::score(nets.judge, &asg.program, &parents, budget);
+    let (f, temperature) = (&cfg.frost, cfg.sampling.temperature);
+    let pre = Precomputed::default();
+    let proposed = frost::propose(
+        nets,
+        asg,
+        &parents,
+        Needs::all(),
+        f,
+        temperature,
+        budget,
+        pre,
+    );
     Sampled {
-        scores,
-        taylor_scores: taylor.score.clone(),
-        estimate: cpu(&taylor.estimate),
-        target_term: cpu(&taylor.target_term),
-        prior,
-        banned: cpu(&asg.banned),
         parents,
+        scores,
+        proposed,
     }
 }
 
 /// One group: sample, score, propose, let every rule pick, rescore everything exactly.
 fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> GroupOutcome {
-    let seed = |purpose| derive_seed(opts.seed, a as u64, STREAM_STUDY, purpose);
+    let seed = |purpose| derive_seed(opts.seed, a as u64, seeds::STUDY, purpose);
     let mut budget = Budget::default();
-    let g = sample_group(s, asg, seed(SAMPLE), &mut budget);
+    let g = sample_group(s, asg, seed(seeds::STUDY_SAMPLE), &mut budget);
     let p = g.proposal();
     let parents = &g.parents;
-    let parts = frost::taylor_parts(&p.taylor.expect("set above"));
+    let parts = frost::taylor_parts(&p.taylor.expect("proposed with Needs::all"));
+    let estimate = &g
+        .proposed
+        .taylor
+        .as_ref()
+        .expect("proposed with Needs::all")
+        .0;
+    let prior = g
+        .proposed
+        .policy_logp
+        .as_ref()
+        .expect("proposed with Needs::all");
 
     let mut picked = Vec::new();
     let mut keys = Vec::new();
     for (r, rule) in opts.rules.iter().enumerate() {
-        let knobs = rule.knobs(opts.d, seed(RULE + r as u64));
-        picked.push(frost::select(&p, rule.selection, &knobs));
+        let knobs = rule.knobs(opts.d, seed(seeds::STUDY_RULE + r as u64));
+        // Exactly the training round's choice: the rule's pick, held to the word rule.
+        picked.push(frost::choose(
+            asg,
+            parents,
+            &g.proposed,
+            rule.selection,
+            &knobs,
+        ));
         keys.push(frost::ranking_key(&p, rule.selection, &knobs));
     }
-    let uniform = sample_uniform(&p, opts.samples, seed(UNIFORM));
-    let plausible = sample_plausible(&p, s.cfg.frost.tau, opts.samples, seed(PLAUSIBLE));
+    // Uniform over the candidates a round could verify: valid, and keeping the word rule.
+    let mut uniform = sample_uniform(&p, opts.samples, seed(seeds::STUDY_UNIFORM));
+    if let Some(words) = &asg.words {
+        uniform.retain(|&(k, i, v)| {
+            let mut m = parents[k].clone();
+            m[i] = v;
+            words.allows(&m)
+        });
+    }
+    let plausible = sample_plausible(
+        &p,
+        s.cfg.frost.tau,
+        opts.samples,
+        seed(seeds::STUDY_PLAUSIBLE),
+    );
 
     // Everything rescored in one exact pass (the scorer scores identical moves once).
     let all: Vec<(usize, usize, u32)> = picked
@@ -200,9 +221,9 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
     let ctx = RecordCtx {
         a,
         scores: &g.scores,
-        estimate: &g.estimate,
+        estimate,
         parts: &parts,
-        prior: &g.prior,
+        prior,
     };
     let mut next = exact.iter().copied();
     let children = picked
@@ -260,10 +281,6 @@ impl RecordCtx<'_> {
             key,
         }
     }
-}
-
-fn cpu(t: &Tensor) -> Tensor {
-    t.to_device(Device::Cpu)
 }
 
 fn value(t: &Tensor, (k, i, v): (usize, usize, u32)) -> f64 {

@@ -11,9 +11,9 @@
 //!                            state.json {step, seed, base model, game and game config identity}
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
 //! ```
-//! The checkpoints go through [`crate::checkpoint::Checkpoints`] (the one machinery, shared
+//! The checkpoints go through [`crate::run::checkpoints::Checkpoints`] (the one machinery, shared
 //! with pretraining): a crash leaves the previous checkpoint intact and valid. A run directory
-//! is only ever written under its lock ([`crate::run_lock`]), and only a directory this
+//! is only ever written under its lock ([`crate::run::lock`]), and only a directory this
 //! process created is ever removed.
 
 use std::fs;
@@ -22,9 +22,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::checkpoint::{CheckpointError, Checkpoints};
-use crate::files::{io_error, IoError};
-use crate::run_lock::{LockError, RunLock};
+use crate::run::checkpoints::{CheckpointError, Checkpoints};
+use crate::run::files::{io_error, IoError};
+use crate::run::lock::{LockError, RunLock};
 
 /// The logs a run appends to, one JSON object with a `step` per line.
 const LOGS: [&str; 3] = ["metrics.jsonl", "samples.jsonl", "eval.jsonl"];
@@ -281,7 +281,7 @@ impl RunDir {
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunDirError> {
-    Ok(crate::files::write_atomic(path, bytes)?)
+    Ok(crate::run::files::write_atomic(path, bytes)?)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ pub use slurm::slurm_script;
 pub use status::{read_statuses, write_index, Status};
 
 use crate::config::ConfigError;
-use crate::files::IoError;
+use crate::run::files::IoError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SweepError {
@@ -40,7 +40,7 @@ pub enum SweepError {
     #[error("cannot start {run}: {source}")]
     Spawn { run: String, source: std::io::Error },
     #[error(transparent)]
-    Lock(#[from] crate::run_lock::LockError),
+    Lock(#[from] crate::run::lock::LockError),
     #[error(transparent)]
     Io(#[from] IoError),
 }

@@ -1,4 +1,4 @@
-//! Pretraining's checkpoints, through the shared store (`crate::checkpoint`), in the work
+//! Pretraining's checkpoints, through the shared store (`crate::run::checkpoints`), in the work
 //! folder next to the output:
 //!
 //! ```text
@@ -17,8 +17,8 @@ use tokenizers::Tokenizer;
 use super::hyper::Hyper;
 use super::run::Model;
 use super::PretrainError;
-use crate::checkpoint::{CheckpointError, Checkpoints};
 use crate::model::{load_weights, save_pretrained};
+use crate::run::checkpoints::{CheckpointError, Checkpoints};
 
 /// Where a run stands: what a checkpoint records besides the tensors.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

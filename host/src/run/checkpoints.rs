@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::files::{io_error, write_atomic, write_json, IoError};
+use crate::run::files::{io_error, write_atomic, write_json, IoError};
 
 /// Checkpoints kept on disk (the latest always among them).
 const KEEP: usize = 2;

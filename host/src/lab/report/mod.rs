@@ -8,15 +8,15 @@ pub mod figures;
 pub mod html;
 pub mod labels;
 pub mod plots;
-pub mod report;
 pub mod runs;
 pub mod samples;
 pub mod selection_table;
 pub mod stats;
+pub mod write;
 
 use std::path::PathBuf;
 
-use crate::files::IoError;
+use crate::run::files::IoError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EvidenceError {

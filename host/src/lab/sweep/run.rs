@@ -15,8 +15,8 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use super::plan::{Plan, PlannedRun};
 use super::status::{read_statuses, set_status, write_index, Status};
 use super::SweepError;
-use crate::files::io_error;
-use crate::run_lock::RunLock;
+use crate::run::files::io_error;
+use crate::run::lock::RunLock;
 
 pub struct SweepOptions {
     /// The sweep's output folder.

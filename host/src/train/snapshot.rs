@@ -5,8 +5,8 @@ use std::path::Path;
 
 use super::setup::Setup;
 use super::TrainError;
-use crate::optim::AdamW;
-use crate::run_dir::{BudgetTotal, CheckpointState, RunDir};
+use crate::run::dir::{BudgetTotal, CheckpointState, RunDir};
+use crate::update::adamw::AdamW;
 
 /// Save the state after `step`, with the training judge budget spent up to it.
 pub fn save(

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::EvidenceError;
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// One `samples.jsonl` line, as far as the report reads it (every field optional, so lines of
 /// older runs read too).

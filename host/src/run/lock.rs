@@ -9,7 +9,7 @@ use std::io::{Read, Seek, Write};
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 
-use crate::files::{io_error, IoError};
+use crate::run::files::{io_error, IoError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {

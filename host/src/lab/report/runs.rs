@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::EvidenceError;
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// One held-out evaluation (an `eval.jsonl` line).
 #[derive(Debug, Clone, Default, PartialEq)]

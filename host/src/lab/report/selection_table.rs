@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::EvidenceError;
-use crate::files::io_error;
+use crate::run::files::io_error;
 
 /// The figures analyze-selection writes, in the order the table shows them.
 const KNOWN: [&str; 6] = [

@@ -9,7 +9,7 @@ use super::claims::{self, ClaimsConfig, PairClaims};
 use super::html::{self, RenderedFigure, SettingSamples};
 use super::runs::{self, Setting};
 use super::{figures, plots, samples, selection_table, EvidenceError};
-use crate::files::{io_error, write_atomic};
+use crate::run::files::{io_error, write_atomic};
 
 pub struct ReportOptions {
     pub inputs: Vec<PathBuf>,

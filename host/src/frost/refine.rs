@@ -1,0 +1,285 @@
+//! One Frost round on one group (steps 4-6 of docs/method.md#one-frost-grpo-step): propose ->
+//! gate and select -> keep the word rule -> verify exactly -> replace. [`refine`] is the round
+//! training runs; [`propose`] and [`choose`] are its first stages, public for the tools that look
+//! inside a round (`analyze-selection` lets several rules choose from one proposal), so that
+//! every caller proposes, filters and picks exactly as training does.
+
+use tch::{Device, Kind, Tensor};
+
+use super::{select, Child, Knobs, Proposal, TaylorView};
+use crate::config::{FrostSection, Selection};
+use crate::instrument::phases;
+use crate::judge::{self, Budget, Taylor};
+use crate::model::{self, Qwen3};
+use crate::round::Assignment;
+
+/// A group: the moves trained on, their exact scores and what Frost did to them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub moves: Vec<Vec<u32>>,
+    pub scores: Vec<f64>,
+    /// For each member replaced by Frost: Some((the sampled move, its score)).
+    pub replaced: Vec<Option<(Vec<u32>, f64)>>,
+    /// Distinct children verified over all rounds.
+    pub children: usize,
+}
+
+impl Group {
+    /// The group as sampled: nothing replaced yet.
+    pub fn sampled(moves: Vec<Vec<u32>>, scores: Vec<f64>) -> Self {
+        let k = moves.len();
+        Group {
+            moves,
+            scores,
+            replaced: vec![None; k],
+            children: 0,
+        }
+    }
+}
+
+/// The two networks of a round: the policy (the gate's prior) and the frozen judge.
+#[derive(Clone, Copy)]
+pub struct Nets<'a> {
+    pub policy: &'a Qwen3,
+    pub judge: &'a Qwen3,
+}
+
+/// Which parts of the proposal a round computes: the Taylor estimate, the policy's prior.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Needs {
+    pub taylor: bool,
+    pub policy: bool,
+}
+
+impl Needs {
+    /// What the selection rule `rule` reads.
+    pub fn of(rule: Selection) -> Self {
+        Needs {
+            taylor: rule.needs_taylor(),
+            policy: rule.needs_policy(),
+        }
+    }
+
+    /// Everything (a study that compares every rule on one proposal).
+    pub fn all() -> Self {
+        Needs {
+            taylor: true,
+            policy: true,
+        }
+    }
+}
+
+/// What a round may take from the sampling and scoring phases instead of recomputing it: the
+/// Taylor pass over the sampled moves (whose forward also gave their scores) and the logits the
+/// sampler drew them from (the gate's prior). Only a first round has them: a later round's
+/// parents may have been replaced.
+#[derive(Default)]
+pub struct Precomputed {
+    pub taylor: Option<Taylor>,
+    /// [K, L, V_emb] on the policy's device.
+    pub policy_logits: Option<Tensor>,
+}
+
+/// A group's proposal, owned and on the CPU: everything the selection rules read.
+pub struct Proposed {
+    /// R~ [K, L, V_emb], its exact target term [K, L, V_emb], the parents' scores R(y) [K].
+    pub taylor: Option<(Tensor, Tensor, Vec<f64>)>,
+    /// log pi(v | prompt, y_<i) [K, L, V_emb] f64, teacher-forced with the sampling mask.
+    pub policy_logp: Option<Tensor>,
+    /// [V_emb] bool: banned by the game or beyond the tokenizer.
+    pub banned: Tensor,
+    /// [K, L, V_emb] bool: substitutions that break the game's word rule (None: no rule).
+    pub substitution_ban: Option<Tensor>,
+}
+
+impl Proposed {
+    /// The view the selection rules take, over the parents it was proposed for.
+    pub fn view<'a>(&'a self, parents: &'a [Vec<u32>]) -> Proposal<'a> {
+        Proposal {
+            parents,
+            taylor: self
+                .taylor
+                .as_ref()
+                .map(|(estimate, target_term, scores)| TaylorView {
+                    estimate,
+                    target_term,
+                    scores,
+                }),
+            policy_logp: self.policy_logp.as_ref(),
+            banned: &self.banned,
+            substitution_ban: self.substitution_ban.as_ref(),
+        }
+    }
+}
+
+/// What one round did: the children verified (in the order picked) and their exact scores.
+pub struct RoundReport {
+    pub children: Vec<Child>,
+    pub child_scores: Vec<f64>,
+}
+
+/// One Frost round on `group`: propose what `frost.selection` reads, choose at most D children
+/// that keep the word rule, verify them with the exact judge, and replace each parent by its
+/// best child when that child scores strictly higher.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what a round reads, each a different thing; a struct would only rename them"
+)]
+pub fn refine(
+    nets: Nets,
+    asg: &Assignment,
+    group: &mut Group,
+    f: &FrostSection,
+    temperature: f64,
+    seed: u64,
+    budget: &mut Budget,
+    pre: Precomputed,
+) -> RoundReport {
+    // 4-5. Taylor proposal (one judge backward), the gate's prior, top-D.
+    phases::enter("taylor");
+    let needs = Needs::of(f.selection);
+    let proposed = propose(nets, asg, &group.moves, needs, f, temperature, budget, pre);
+    let knobs = Knobs::from_config(f, seed);
+    let children = choose(asg, &group.moves, &proposed, f.selection, &knobs);
+    // 6. Verify exactly; replace a parent only by a strictly better child.
+    phases::enter("verify");
+    let child_scores = verify(nets.judge, asg, group, &children, budget);
+    RoundReport {
+        children,
+        child_scores,
+    }
+}
+
+/// Step 4 and the gate's input: the parts of the proposal `needs` asks for, taking what `pre`
+/// holds instead of recomputing it.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the round's inputs as `refine` takes them"
+)]
+pub fn propose(
+    nets: Nets,
+    asg: &Assignment,
+    parents: &[Vec<u32>],
+    needs: Needs,
+    f: &FrostSection,
+    temperature: f64,
+    budget: &mut Budget,
+    pre: Precomputed,
+) -> Proposed {
+    let Precomputed {
+        taylor,
+        policy_logits,
+    } = pre;
+    let taylor = needs.taylor.then(|| {
+        taylor.unwrap_or_else(|| {
+            judge::taylor_in_chunks(nets.judge, &asg.program, parents, f.taylor_chunk, budget)
+        })
+    });
+    let policy_logp = needs.policy.then(|| match policy_logits {
+        Some(logits) => gate_logprobs(nets.policy, asg, &logits, temperature),
+        None => policy_full_logprobs(nets.policy, asg, parents, temperature),
+    });
+    let cpu = |t: &Tensor| t.to_device(Device::Cpu);
+    Proposed {
+        taylor: taylor.map(|t| (cpu(&t.estimate), cpu(&t.target_term), t.score)),
+        policy_logp,
+        banned: cpu(&asg.banned),
+        substitution_ban: substitution_ban(asg, parents),
+    }
+}
+
+/// Step 5: the children `rule` picks from the proposal, holding every child to the game's word
+/// rule (the ranked rules never propose one that breaks it, through the substitution ban; this
+/// also holds the `random` control to it, which may then verify fewer than D).
+pub fn choose(
+    asg: &Assignment,
+    parents: &[Vec<u32>],
+    proposed: &Proposed,
+    rule: Selection,
+    knobs: &Knobs,
+) -> Vec<Child> {
+    let children = select(&proposed.view(parents), rule, knobs);
+    match &asg.words {
+        None => children,
+        Some(words) => (children.into_iter())
+            .filter(|c| words.allows(&c.tokens(parents)))
+            .collect(),
+    }
+}
+
+/// Step 6: the children's exact scores, and each parent replaced by its best child when that
+/// child scores strictly higher (the move first sampled in its place is kept in `replaced`).
+pub fn verify(
+    judge: &Qwen3,
+    asg: &Assignment,
+    group: &mut Group,
+    children: &[Child],
+    budget: &mut Budget,
+) -> Vec<f64> {
+    let child_moves: Vec<Vec<u32>> = children.iter().map(|c| c.tokens(&group.moves)).collect();
+    if child_moves.is_empty() {
+        return Vec::new();
+    }
+    let child_scores = judge::score(judge, &asg.program, &child_moves, budget);
+    let best = super::replacements(&group.scores, children, &child_scores);
+    for (p, b) in best.into_iter().enumerate() {
+        let Some(c) = b else { continue };
+        let old = std::mem::replace(&mut group.moves[p], child_moves[c].clone());
+        let old_score = std::mem::replace(&mut group.scores[p], child_scores[c]);
+        if group.replaced[p].is_none() {
+            group.replaced[p] = Some((old, old_score));
+        }
+    }
+    group.children += children.len();
+    child_scores
+}
+
+/// The substitutions that would break the assignment's word rule, [K, L, V_emb] bool on the
+/// CPU (true = breaks it); None when there is no rule.
+fn substitution_ban(asg: &Assignment, parents: &[Vec<u32>]) -> Option<Tensor> {
+    let rule = asg.words.as_ref()?;
+    let (k, l) = (parents.len(), parents[0].len());
+    let v = asg.banned.size()[0] as usize;
+    let mut ban = vec![false; k * l * v];
+    for (p, parent) in parents.iter().enumerate() {
+        for i in 0..l {
+            let m = rule.substitution_ban(parent, i);
+            let row = &mut ban[(p * l + i) * v..(p * l + i + 1) * v];
+            for (b, &x) in row.iter_mut().zip(m.iter()) {
+                *b = x;
+            }
+        }
+    }
+    let shape = [k as i64, l as i64, v as i64];
+    Some(Tensor::from_slice(&ban).view(shape).to_kind(Kind::Bool))
+}
+
+/// The gate's log pi over the vocabulary from the sampler's logits of one group [K, L, V_emb]:
+/// what [`policy_full_logprobs`] computes with a teacher-forced forward (the same network, the
+/// same mask and temperature; equal up to float rounding). CPU, f64.
+fn gate_logprobs(net: &Qwen3, asg: &Assignment, logits: &Tensor, temperature: f64) -> Tensor {
+    let _guard = tch::no_grad_guard();
+    let banned = asg
+        .banned
+        .unsqueeze(0)
+        .expand([logits.size()[0], -1], false);
+    let lp = model::logprobs_from_logits(net, logits, &banned, temperature);
+    lp.to_device(Device::Cpu).to_kind(Kind::Double)
+}
+
+/// pi(v | prompt, y_<i) for every parent, position and token: [K, L, V] log-probs (CPU, f64),
+/// teacher-forced with the sampling mask and temperature.
+pub fn policy_full_logprobs(
+    net: &Qwen3,
+    asg: &Assignment,
+    parents: &[Vec<u32>],
+    temperature: f64,
+) -> Tensor {
+    let _guard = tch::no_grad_guard();
+    let k = parents.len();
+    let prompts = vec![asg.prompt_ids.clone(); k];
+    let banned = asg.banned.unsqueeze(0).expand([k as i64, -1], false);
+    let moves = model::moves_tensor(parents, net.device());
+    let lp = model::move_logprobs(net, &prompts, &moves, &banned, temperature);
+    lp.full.to_device(Device::Cpu).to_kind(Kind::Double)
+}

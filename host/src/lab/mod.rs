@@ -1,0 +1,6 @@
+//! Research tooling built on the trainer core: sweeps of runs (`sweep`), the report with the
+//! paper's claims (`report`), the selection study (`selection`) and their shared statistics.
+
+pub mod report;
+pub mod selection;
+pub mod sweep;

@@ -1,0 +1,73 @@
+//! Step 2, the one sampler of groups: K moves per assignment from the policy, with each
+//! assignment's mask and word rule (game API 0.2.0, applied token by token), the entropy of the
+//! distribution each token was drawn from and, when asked, the logits (Frost's gate reads them).
+//! Training, evaluation and the selection study all sample here.
+
+use tch::{Device, Kind, Tensor};
+
+use crate::model::{self, Qwen3, SampleRequest, SamplingParams, StepBan};
+use crate::round::Assignment;
+
+/// K moves per assignment, row a*K + j = assignment a's j-th move.
+pub struct GroupSamples {
+    pub moves: Vec<Vec<u32>>,
+    /// Each move's mean per-token entropy (nats) of the distribution its tokens were drawn from.
+    pub entropy: Vec<f64>,
+    /// [A*K, L, V_emb] on the policy's device, when asked for.
+    pub logits: Option<Tensor>,
+}
+
+/// Sample `k` moves for each of `assignments` (all with the same move length).
+pub fn sample_groups(
+    net: &Qwen3,
+    assignments: &[Assignment],
+    k: usize,
+    params: &SamplingParams,
+    seed: u64,
+    keep_logits: bool,
+) -> GroupSamples {
+    let _guard = tch::no_grad_guard();
+    let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
+    let banned: Vec<Tensor> = assignments
+        .iter()
+        .map(|a| a.banned.shallow_clone())
+        .collect();
+    let banned = Tensor::stack(&banned, 0);
+    let step_ban = |row: usize, so_far: &[u32], remaining: usize| {
+        let rule = assignments[row / k].words.as_ref()?;
+        Some(rule.next_token_ban(so_far, remaining))
+    };
+    let any_rule = assignments.iter().any(|a| a.words.is_some());
+    let len = assignments[0].move_len;
+    let mut req = SampleRequest::new(&prompts, k, len, params, &banned, seed);
+    req.keep_logits = keep_logits;
+    req.step_ban = any_rule.then_some(&step_ban as StepBan);
+    let out = model::sample(net, &req);
+    let entropy = out
+        .entropy
+        .mean_dim(1, false, Kind::Double)
+        .to_device(Device::Cpu);
+    GroupSamples {
+        moves: rows_u32(&out.tokens),
+        entropy: Vec::<f64>::try_from(&entropy).expect("f64 entropies"),
+        logits: out.logits,
+    }
+}
+
+/// The sampling settings of a config's `[sampling]`.
+pub fn sampling_params(cfg: &crate::config::TrainConfig) -> SamplingParams {
+    SamplingParams {
+        temperature: cfg.sampling.temperature,
+        top_p: cfg.sampling.top_p,
+        top_k: cfg.sampling.top_k,
+    }
+}
+
+fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
+    let (n, l) = (t.size()[0] as usize, t.size()[1] as usize);
+    let flat =
+        Vec::<i64>::try_from(&t.to_device(Device::Cpu).contiguous().view([-1])).expect("i64 moves");
+    (0..n)
+        .map(|r| flat[r * l..(r + 1) * l].iter().map(|&x| x as u32).collect())
+        .collect()
+}
