@@ -255,3 +255,34 @@ fn new_selection_rules_and_round_robin_parse_and_the_weights_are_checked() {
         assert!(err.contains(bad.split('=').next().unwrap()), "{err}");
     }
 }
+
+#[test]
+fn knobs_that_cannot_act_are_reported_with_why_and_acting_ones_are_not() {
+    let cfg = |sets: &[&str]| {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &sets).unwrap()
+    };
+    assert!(
+        cfg(&[]).inert_knobs().is_empty(),
+        "the defaults change nothing"
+    );
+    let one = cfg(&["update.clip_eps=0.05", "update.aggregation=\"sequence\""]).inert_knobs();
+    assert_eq!(one.len(), 2, "{one:?}");
+    assert!(one[0].starts_with("update.clip_eps has no effect") && one[0].contains("iterations"));
+    assert!(one[1].starts_with("update.aggregation has no effect"));
+    let two = cfg(&["update.clip_eps=0.05", "update.iterations=2"]).inert_knobs();
+    assert!(two.is_empty(), "{two:?}");
+    let reinforce = cfg(&[
+        "update.rule=\"reinforce\"",
+        "update.iterations=2",
+        "update.aggregation=\"sequence\"",
+    ]);
+    assert!(reinforce.inert_knobs()[0].contains("REINFORCE"));
+    let kl = cfg(&["update.kl_estimator=\"exact\"", "update.kl_beta=0.0"]).inert_knobs();
+    assert!(
+        kl[0].starts_with("update.kl_estimator has no effect"),
+        "{kl:?}"
+    );
+    let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["update.iterations=0".into()]);
+    assert!(err.unwrap_err().to_string().contains("`update.iterations`"));
+}
