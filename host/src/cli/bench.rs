@@ -161,6 +161,13 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
         100.0 * flops / fwd / peak
     );
 
+    sample_bench(&net, &cfg, device);
+    backward_bench(&net, &cfg, (&ids, &pos), kind, flops, peak)?;
+    Ok(())
+}
+
+/// Sampling with and without the KV cache, in new tokens per second.
+fn sample_bench(net: &Qwen3, cfg: &Qwen3Config, device: Device) {
     let (np, kk, plen, l) = (4usize, 4usize, 64usize, 32usize);
     let prompts: Vec<Vec<i64>> = (0..np)
         .map(|i| {
@@ -190,18 +197,30 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
         new_tokens / without,
         without / with
     );
+}
 
+/// Forward + backward of a language-model loss, LoRA against full fine-tuning.
+fn backward_bench(
+    net: &Qwen3,
+    cfg: &Qwen3Config,
+    (ids, pos): (&Tensor, &Tensor),
+    kind: Kind,
+    flops: f64,
+    peak: f64,
+) -> anyhow::Result<()> {
+    let (device, b, t) = (net.device(), ids.size()[0], ids.size()[1]);
+    let lora = net.lora_config().expect("the bench model has LoRA").clone();
     let targets = ids.narrow(1, 1, t - 1).reshape([-1]);
     let loss = |net: &Qwen3| {
-        net.forward(Input::Ids(&ids), &pos, None, None)
+        net.forward(Input::Ids(ids), pos, None, None)
             .narrow(1, 0, t - 1)
             .reshape([-1, cfg.vocab_size])
             .cross_entropy_for_logits(&targets)
     };
-    let lora_fb = time(device, 3, || loss(&net).backward());
+    let lora_fb = time(device, 3, || loss(net).backward());
     let mut vs_full = nn::VarStore::new(device);
     vs_full.set_kind(kind);
-    let full = Qwen3::new(vs_full.root(), &cfg, None)?;
+    let full = Qwen3::new(vs_full.root(), cfg, None)?;
     let full_fb = time(device, 3, || loss(&full).backward());
     // Backward is about twice the forward (3x in all; LoRA skips the base weights' gradients,
     // so its true count is lower and its MFU below is an upper bound).

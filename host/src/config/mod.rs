@@ -13,11 +13,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::corpus::CorpusSource;
 
+mod method;
 pub mod overrides;
 mod validate;
 mod values;
 
 use crate::config::overrides::{from_table_with_overrides, OverrideError};
+pub use method::{
+    Aggregation, FrostSection, KlEstimator, Refinement, Scope, Selection, UpdateRule, UpdateSection,
+};
 pub use values::{DeviceSpec, Dtype};
 
 /// The embedded default (`frost-host --game games/infill.wasm` with no `--config`).
@@ -165,14 +169,6 @@ pub struct GameSection {
     pub config: toml::Table,
 }
 
-fn default_linear_weight() -> f64 {
-    0.1
-}
-
-fn default_taylor_weight() -> f64 {
-    2.0
-}
-
 fn empty_table() -> toml::Table {
     toml::Table::new()
 }
@@ -227,213 +223,6 @@ pub struct SamplingSection {
     pub top_p: f64,
     /// Keep only the k most likely tokens; 0 = off.
     pub top_k: i64,
-}
-
-/// What happens to a sampled group before the update (`frost.refinement`).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Refinement {
-    /// Vanilla GRPO: the group is trained on as sampled.
-    None,
-    /// Frost: Taylor proposal, gate, top-D, verify, replace.
-    Frost,
-}
-
-/// How Frost ranks the candidate single-token substitutions of the group's moves
-/// (`frost.selection`, the paper's ablation; docs/method.md, "Selection rules"). Every rule
-/// skips no-ops, banned tokens and padding rows, and de-duplicates children.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Selection {
-    /// The paper's method: rank by the judge's first-order (Taylor) estimate of the score
-    /// change R~(k, i, v), keeping only tokens the policy finds plausible,
-    /// pi(v | prompt, y_<i) > tau. Costs one judge backward and one policy forward per group.
-    TaylorGated,
-    /// Rank by the Taylor estimate R~(k, i, v) with no gate. Costs one judge backward.
-    Taylor,
-    /// Rank by the policy's own log pi(v | prompt, y_<i), no judge gradient. Costs one policy
-    /// forward.
-    TopProb,
-    /// Uniformly random valid substitutions, seeded from the run seed: the control.
-    Random,
-    /// Rank by the estimated improvement of the child over its own parent, with the linear
-    /// term weighted: T(k, i, v) + frost.linear_weight * (g_i . E_v - g_i . E_{y_i}) (the exact
-    /// target term plus the down-weighted gradient term; the parent's R(y) is left out, so a
-    /// good parent does not draw every child), gated like `taylor-gated`. Costs one judge
-    /// backward and one policy forward.
-    TaylorGain,
-    /// Rank by the policy's prior plus the judge's estimated improvement:
-    /// log pi(v | prompt, y_<i) + frost.taylor_weight * (T + frost.linear_weight * linear
-    /// term); no gate (the prior is in the key). Costs one judge backward and one policy
-    /// forward.
-    PriorTaylor,
-}
-
-impl Selection {
-    /// Every rule, in the order the docs list them.
-    pub const ALL: [Selection; 6] = [
-        Selection::TaylorGated,
-        Selection::Taylor,
-        Selection::TopProb,
-        Selection::Random,
-        Selection::TaylorGain,
-        Selection::PriorTaylor,
-    ];
-
-    /// Whether the rule ranks by the judge's Taylor proposal (one judge backward per group).
-    pub fn needs_taylor(self) -> bool {
-        !matches!(self, Selection::TopProb | Selection::Random)
-    }
-
-    /// Whether the rule reads the policy's log-probs of every substitution (one policy
-    /// forward per group).
-    pub fn needs_policy(self) -> bool {
-        !matches!(self, Selection::Taylor | Selection::Random)
-    }
-
-    /// The rule's config name (`taylor-gated`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Selection::TaylorGated => "taylor-gated",
-            Selection::Taylor => "taylor",
-            Selection::TopProb => "top-prob",
-            Selection::Random => "random",
-            Selection::TaylorGain => "taylor-gain",
-            Selection::PriorTaylor => "prior-taylor",
-        }
-    }
-}
-
-/// Where the top D children are chosen (`frost.scope`).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scope {
-    /// Top-D pooled over all parents x positions x tokens.
-    Group,
-    /// D split evenly over the parents.
-    Parent,
-    /// One child per parent in turn (parents in the order of their best candidate), until D:
-    /// children spread over the group for any D.
-    RoundRobin,
-}
-
-/// `[frost]`: steps 4-6 of a step (propose, gate and select, verify and replace).
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct FrostSection {
-    /// "frost" refines each group; "none" is vanilla GRPO.
-    pub refinement: Refinement,
-    /// Children verified per assignment (D).
-    pub d: usize,
-    /// Gate: keep candidates with policy probability > tau.
-    pub tau: f64,
-    /// How candidates are ranked.
-    pub selection: Selection,
-    /// Top-D over the whole group, D / K per parent, or round-robin over the parents.
-    pub scope: Scope,
-    /// `taylor-gain`, `prior-taylor`: weight of the Taylor linear term (the gradient's estimate
-    /// of the change to the later tokens) next to the exact target term; 1 = as estimated, 0 =
-    /// the exact target term alone. Default 0.1 (tuned by `analyze-selection`).
-    #[serde(default = "default_linear_weight")]
-    pub linear_weight: f64,
-    /// `prior-taylor`: weight of the judge's estimated improvement next to the policy's
-    /// log-prob (0 = `top-prob`). Default 2 (tuned by `analyze-selection`).
-    #[serde(default = "default_taylor_weight")]
-    pub taylor_weight: f64,
-    /// Mutation rounds per step (1 = the paper's method; more is an extension).
-    pub rounds: usize,
-    /// Compute the Taylor proposal this many parents at a time (0 = the whole group in one
-    /// judge backward). Exact; bounds the backward's activation memory on large models.
-    #[serde(default)]
-    pub taylor_chunk: usize,
-}
-
-/// The policy-gradient loss (`update.rule`; docs/method.md, "Update rules").
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum UpdateRule {
-    /// Clipped-ratio GRPO with group-relative advantages.
-    Grpo,
-    /// REINFORCE with a group-mean baseline and exact full-vocabulary KL (the authors' demo).
-    Reinforce,
-}
-
-/// How the GRPO ratio and loss are aggregated (`update.aggregation`).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Aggregation {
-    /// One ratio per token; mean over all tokens of the batch.
-    Token,
-    /// One ratio per move, exp of its mean token log-ratio (GSPO-style); mean over moves.
-    Sequence,
-}
-
-/// `[update]`: step 7, advantages, the loss and one AdamW step.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct UpdateSection {
-    /// The loss: clipped-ratio GRPO or REINFORCE.
-    pub rule: UpdateRule,
-    /// AdamW learning rate.
-    pub lr: f64,
-    /// AdamW decoupled weight decay.
-    pub weight_decay: f64,
-    /// AdamW first-moment decay.
-    pub beta1: f64,
-    /// AdamW second-moment decay.
-    pub beta2: f64,
-    /// AdamW epsilon.
-    pub adam_eps: f64,
-    /// Clip the global gradient norm to this (0 = off).
-    pub grad_clip: f64,
-    /// GRPO ratio clip epsilon. Acts only with `iterations` >= 2: on the one pass of
-    /// `iterations = 1` the ratio is exactly 1.
-    pub clip_eps: f64,
-    /// Divide advantages by the group std.
-    pub normalize_std: bool,
-    /// Per-token or per-move ratios. Acts only with `iterations` >= 2 (at ratio 1 both give
-    /// the same gradient).
-    pub aggregation: Aggregation,
-    /// KL to the reference policy (adapters off); 0 = off.
-    pub kl_beta: f64,
-    /// Rows (moves) per micro-batch of the update; gradients accumulate over micro-batches
-    /// before the one AdamW step (0 = the whole batch at once). Exact; bounds activation memory.
-    #[serde(default)]
-    pub micro_batch: usize,
-    /// Optimizer steps on each step's batch (mu, TRL's `num_iterations`, verl's `ppo_epochs`):
-    /// the old log-probs are the first pass's, so from the second pass on the ratio moves off
-    /// 1 and `clip_eps` and `aggregation` act. 1 = one step per batch.
-    #[serde(default = "default_iterations")]
-    pub iterations: usize,
-    /// How the KL is computed; absent = "k3" under `grpo`, "exact" under `reinforce`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kl_estimator: Option<KlEstimator>,
-}
-
-/// How the KL to the reference is computed (`update.kl_estimator`; docs/training.md).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum KlEstimator {
-    /// `exp(ref - pi) - (ref - pi) - 1` at the trained tokens: cheap, but unbiased only for
-    /// tokens sampled from the policy, which Frost's replaced children are not.
-    K3,
-    /// The full-vocabulary KL(pi || ref) at every position of the trained moves: exact whoever
-    /// chose the tokens. Use it with Frost (`frost.refinement = "frost"`).
-    Exact,
-}
-
-fn default_iterations() -> usize {
-    1
-}
-
-impl UpdateSection {
-    /// The KL estimator in force: the configured one, else the rule's default.
-    pub fn kl_estimator(&self) -> KlEstimator {
-        self.kl_estimator.unwrap_or(match self.rule {
-            UpdateRule::Grpo => KlEstimator::K3,
-            UpdateRule::Reinforce => KlEstimator::Exact,
-        })
-    }
 }
 
 /// `[eval]`: best-of-N and mean score on a fixed held-out set.

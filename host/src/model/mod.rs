@@ -1,21 +1,22 @@
 //! Qwen3 on libtorch: the network, LoRA adapters, Hugging Face loading/saving, the tokenizer,
 //! KV-cache sampling and teacher-forced log-probs. The API is described in docs/dev/contracts.md.
 
-mod generate;
 mod load;
+mod logprobs;
 mod lora;
 mod qwen3;
+mod sample;
 mod tokenizer;
 
 use std::path::PathBuf;
 
-pub use generate::{
-    left_pad, logprobs_from_logits, move_logprobs, move_logprobs_no_cache, moves_tensor, sample,
-    MoveLogProbs, SampleRequest, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
-};
 pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
+pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
 pub use qwen3::{Input, KvCache, Qwen3, Qwen3Config};
+pub use sample::{
+    left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
+};
 pub use tokenizer::{Tok, TokenizerConfig, CHATML_TEMPLATE};
 
 /// Everything that can go wrong when building, loading or saving a model. Each message names

@@ -53,39 +53,20 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
 
     // 3. Exact judge scores. With a Taylor rule the first round's Taylor pass runs these moves
     // through the judge anyway, so its forward gives the scores (timed as Taylor).
-    phases::enter(if first_round.taylor {
+    let score_phase = if first_round.taylor {
         "taylor"
     } else {
         "score"
-    });
+    };
+    phases::enter(score_phase);
     let mut budget = Budget::default();
-    let (mut groups, mut first) = score_groups(s, &assignments, &sampled, &mut budget);
+    let (mut groups, first) = score_groups(s, &assignments, &sampled, &mut budget);
     let forwards_sampled = budget.forwards;
     let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
 
     // 4-6. Frost's rounds on each group: propose -> gate -> top-D -> verify -> replace.
     if cfg.frost.refinement == Refinement::Frost {
-        let nets = Nets {
-            policy: &s.model.net,
-            judge: s.judge(),
-        };
-        let temperature = cfg.sampling.temperature;
-        for (a, (asg, group)) in assignments.iter().zip(groups.iter_mut()).enumerate() {
-            for round in 0..cfg.frost.rounds {
-                let pre = std::mem::take(&mut first[a]);
-                let round_seed = seeds::frost_round(cfg.seed, step, a, round);
-                frost::refine(
-                    nets,
-                    asg,
-                    group,
-                    &cfg.frost,
-                    temperature,
-                    round_seed,
-                    &mut budget,
-                    pre,
-                );
-            }
-        }
+        refine_groups(s, step, &assignments, &mut groups, first, &mut budget);
     }
 
     // 7. Advantages over the final scores, the loss, the optimizer step(s).
@@ -113,6 +94,31 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     };
     let samples = samples_line(s, step, &assignments, &groups, &sampled_scores);
     Ok(StepOut { metrics, samples })
+}
+
+/// Step 4-6 on every group: `frost.rounds` Frost rounds, the first taking what steps 2 and 3
+/// computed for it.
+fn refine_groups(
+    s: &Setup,
+    step: u64,
+    assignments: &[Assignment],
+    groups: &mut [Group],
+    mut first: Vec<Precomputed>,
+    budget: &mut Budget,
+) {
+    let cfg = &s.cfg;
+    let nets = Nets {
+        policy: &s.model.net,
+        judge: s.judge(),
+    };
+    let temperature = cfg.sampling.temperature;
+    for (a, (asg, group)) in assignments.iter().zip(groups.iter_mut()).enumerate() {
+        for round in 0..cfg.frost.rounds {
+            let pre = std::mem::take(&mut first[a]);
+            let seed = seeds::frost_round(cfg.seed, step, a, round);
+            frost::refine(nets, asg, group, &cfg.frost, temperature, seed, budget, pre);
+        }
+    }
 }
 
 /// What Frost's first round takes from steps 2 and 3 instead of recomputing (nothing under GRPO).

@@ -158,76 +158,76 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
     let mut budget = Budget::default();
     let g = sample_group(s, asg, seed(seeds::STUDY_SAMPLE), &mut budget);
     let p = g.proposal();
-    let parents = &g.parents;
-    let parts = frost::taylor_parts(&p.taylor.expect("proposed with Needs::all"));
-    let estimate = &g
-        .proposed
-        .taylor
-        .as_ref()
-        .expect("proposed with Needs::all")
-        .0;
-    let prior = g
-        .proposed
-        .policy_logp
-        .as_ref()
-        .expect("proposed with Needs::all");
-
-    let mut picked = Vec::new();
-    let mut keys = Vec::new();
+    let (mut picked, mut keys) = (Vec::new(), Vec::new());
     for (r, rule) in opts.rules.iter().enumerate() {
         let knobs = rule.knobs(opts.d, seed(seeds::STUDY_RULE + r as u64));
         // Exactly the training round's choice: the rule's pick, held to the word rule.
-        picked.push(frost::choose(
-            asg,
-            parents,
-            &g.proposed,
-            rule.selection,
-            &knobs,
-        ));
+        let children = frost::choose(asg, &g.parents, &g.proposed, rule.selection, &knobs);
+        picked.push(children);
         keys.push(frost::ranking_key(&p, rule.selection, &knobs));
     }
     // Uniform over the candidates a round could verify: valid, and keeping the word rule.
     let mut uniform = sample_uniform(&p, opts.samples, seed(seeds::STUDY_UNIFORM));
     if let Some(words) = &asg.words {
-        uniform.retain(|&(k, i, v)| {
-            let mut m = parents[k].clone();
-            m[i] = v;
-            words.allows(&m)
-        });
+        uniform.retain(|&c| words.allows(&substituted(&g.parents, c)));
     }
-    let plausible = sample_plausible(
-        &p,
-        s.cfg.frost.tau,
-        opts.samples,
-        seed(seeds::STUDY_PLAUSIBLE),
-    );
+    let plausible_seed = seed(seeds::STUDY_PLAUSIBLE);
+    let plausible = sample_plausible(&p, s.cfg.frost.tau, opts.samples, plausible_seed);
+    let at = |cands: &[(usize, usize, u32)]| -> Vec<Vec<f64>> {
+        keys.iter()
+            .map(|key| cands.iter().map(|&c| value(key, c)).collect())
+            .collect()
+    };
+    let (uniform_keys, plausible_keys) = (at(&uniform), at(&plausible));
+    let (children, uniform, plausible) =
+        rescore_all(s, asg, a, &g, &picked, [&uniform, &plausible], &mut budget);
+    GroupOutcome {
+        parents: g.parents.clone(),
+        parent_scores: g.scores.clone(),
+        children,
+        uniform_keys,
+        plausible_keys,
+        uniform,
+        plausible,
+    }
+}
 
-    // Everything rescored in one exact pass (the scorer scores identical moves once).
-    let all: Vec<(usize, usize, u32)> = picked
-        .iter()
-        .flatten()
+/// Parent k with token v at position i.
+fn substituted(parents: &[Vec<u32>], (k, i, v): (usize, usize, u32)) -> Vec<u32> {
+    let mut m = parents[k].clone();
+    m[i] = v;
+    m
+}
+
+/// Every rule's children and both samples rescored in one exact pass (the scorer scores
+/// identical moves once), as records.
+fn rescore_all(
+    s: &Setup,
+    asg: &Assignment,
+    a: usize,
+    g: &Sampled,
+    picked: &[Vec<frost::Child>],
+    samples: [&[(usize, usize, u32)]; 2],
+    budget: &mut Budget,
+) -> (Vec<Vec<Rescored>>, Vec<Rescored>, Vec<Rescored>) {
+    let all: Vec<(usize, usize, u32)> = (picked.iter().flatten())
         .map(|c| (c.parent, c.pos, c.token))
-        .chain(uniform.iter().chain(&plausible).copied())
+        .chain(samples[0].iter().chain(samples[1]).copied())
         .collect();
-    let moves: Vec<Vec<u32>> = all
-        .iter()
-        .map(|&(k, i, v)| {
-            let mut m = parents[k].clone();
-            m[i] = v;
-            m
-        })
-        .collect();
-    let exact = judge::score(s.judge(), &asg.program, &moves, &mut budget);
+    let moves: Vec<Vec<u32>> = all.iter().map(|&c| substituted(&g.parents, c)).collect();
+    let exact = judge::score(s.judge(), &asg.program, &moves, budget);
+    let expect = "proposed with Needs::all";
+    let p = g.proposal();
+    let parts = frost::taylor_parts(&p.taylor.expect(expect));
     let ctx = RecordCtx {
         a,
         scores: &g.scores,
-        estimate,
+        estimate: &g.proposed.taylor.as_ref().expect(expect).0,
         parts: &parts,
-        prior,
+        prior: g.proposed.policy_logp.as_ref().expect(expect),
     };
     let mut next = exact.iter().copied();
-    let children = picked
-        .iter()
+    let children = (picked.iter())
         .map(|cs| {
             cs.iter()
                 .map(|c| ctx.record((c.parent, c.pos, c.token), next.next(), Some(c.rank_score)))
@@ -240,21 +240,8 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
             .map(|&c| ctx.record(c, next.next(), None))
             .collect()
     };
-    let (uniform_r, plausible_r) = (rescore(&uniform), rescore(&plausible));
-    let at = |cands: &[(usize, usize, u32)]| -> Vec<Vec<f64>> {
-        keys.iter()
-            .map(|key| cands.iter().map(|&c| value(key, c)).collect())
-            .collect()
-    };
-    GroupOutcome {
-        parents: g.parents.clone(),
-        parent_scores: g.scores.clone(),
-        children,
-        uniform_keys: at(&uniform),
-        plausible_keys: at(&plausible),
-        uniform: uniform_r,
-        plausible: plausible_r,
-    }
+    let uniform = rescore(samples[0]);
+    (children, uniform, rescore(samples[1]))
 }
 
 struct RecordCtx<'a> {
