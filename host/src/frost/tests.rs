@@ -49,6 +49,17 @@ fn view<'a>(e: &'a Tensor, zeros: &'a Tensor, scores: &'a [f64]) -> TaylorView<'
     }
 }
 
+/// A proposal with the Taylor estimate only (no prior, no word rule).
+fn taylor_only<'a>(parents: &'a [Vec<u32>], t: TaylorView<'a>, b: &'a Tensor) -> Proposal<'a> {
+    Proposal {
+        parents,
+        taylor: Some(t),
+        policy_logp: None,
+        banned: b,
+        substitution_ban: None,
+    }
+}
+
 #[test]
 fn group_scope_pools_over_parents_and_skips_noops_banned_and_duplicates() {
     let parents = vec![vec![1u32, 2], vec![1, 2], vec![3, 4]];
@@ -69,13 +80,7 @@ fn group_scope_pools_over_parents_and_skips_noops_banned_and_duplicates() {
     );
     let (z, s) = (e.zeros_like(), vec![0.0; 3]);
     let b = banned(6, &[5]);
-    let p = Proposal {
-        parents: &parents,
-        taylor: Some(view(&e, &z, &s)),
-        policy_logp: None,
-        banned: &b,
-        substitution_ban: None,
-    };
+    let p = taylor_only(&parents, view(&e, &z, &s), &b);
     let c = select(&p, Selection::Taylor, &knobs(Scope::Group, 3));
     assert_eq!(picked(&c), vec![(0, 1, 3), (2, 0, 0), (2, 1, 2)]);
     assert_eq!(c[0].estimate, Some(8.0));
@@ -128,13 +133,7 @@ fn parent_scope_splits_d_evenly() {
     );
     let (z, s) = (e.zeros_like(), vec![0.0; 2]);
     let b = banned(5, &[]);
-    let p = Proposal {
-        parents: &parents,
-        taylor: Some(view(&e, &z, &s)),
-        policy_logp: None,
-        banned: &b,
-        substitution_ban: None,
-    };
+    let p = taylor_only(&parents, view(&e, &z, &s), &b);
     let c = select(&p, Selection::Taylor, &knobs(Scope::Parent, 4));
     let per: Vec<usize> = (0..2)
         .map(|i| c.iter().filter(|c| c.parent == i).count())
@@ -261,13 +260,7 @@ fn round_robin_spreads_children_over_parents_best_parent_first() {
     );
     let (z, s) = (e.zeros_like(), vec![0.0; 3]);
     let b = banned(6, &[]);
-    let p = Proposal {
-        parents: &parents,
-        taylor: Some(view(&e, &z, &s)),
-        policy_logp: None,
-        banned: &b,
-        substitution_ban: None,
-    };
+    let p = taylor_only(&parents, view(&e, &z, &s), &b);
     let c = select(&p, Selection::Taylor, &knobs(Scope::RoundRobin, 5));
     assert_eq!(
         picked(&c),
@@ -297,13 +290,7 @@ fn round_robin_ties_keep_parent_order_and_identical_parents_give_distinct_childr
     let e = est(3, 2, 4, &entries);
     let (z, s) = (e.zeros_like(), vec![0.0; 3]);
     let b = banned(4, &[]);
-    let p = Proposal {
-        parents: &parents,
-        taylor: Some(view(&e, &z, &s)),
-        policy_logp: None,
-        banned: &b,
-        substitution_ban: None,
-    };
+    let p = taylor_only(&parents, view(&e, &z, &s), &b);
     let c = select(&p, Selection::Taylor, &knobs(Scope::RoundRobin, 4));
     assert_eq!(picked(&c), vec![(0, 0, 1), (2, 0, 3), (0, 0, 2), (2, 0, 1)]);
     // D above everything valid: parent 0's 6 children (parent 1's are the same), parent 2's
