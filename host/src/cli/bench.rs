@@ -181,14 +181,14 @@ fn sample_bench(net: &Qwen3, cfg: &Qwen3Config, device: Device) {
     let new_tokens = (np * kk * l) as f64;
     let with = time(device, 3, || {
         let _ = sample(
-            &net,
+            net,
             &SampleRequest::new(&prompts, kk, l, &params, &banned, 1),
         );
     });
     let without = time(device, 1, || {
         let mut uncached = SampleRequest::new(&prompts, kk, l, &params, &banned, 1);
         uncached.use_cache = false;
-        let _ = sample(&net, &uncached);
+        let _ = sample(net, &uncached);
     });
     println!(
         "sample {np} prompts x {kk} x {l} new tokens (prompt {plen}): with cache {:8.1} tokens/s, \
