@@ -8,6 +8,9 @@ fn main() {
     }
     if let Some(lib) = std::env::var_os("DEP_TCH_LIBTORCH_LIB") {
         let lib = std::path::PathBuf::from(lib);
+        // Swapping the venv's torch (a CPU wheel for a CUDA one) changes this folder: relink,
+        // so the binary picks up (or drops) libtorch_cuda instead of staying a stale CPU build.
+        println!("cargo:rerun-if-changed={}", lib.display());
         println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib.display());
         if lib.join("libtorch_cuda.so").exists() {
             println!("cargo:rustc-link-arg=-Wl,--no-as-needed");

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::setup::{copy_random_base, model_dir, tokenizer_dir};
+use super::setup::{check_device, copy_random_base, model_dir, tokenizer_dir};
 use super::TrainError;
 use crate::config::{ModelInit, TrainConfig};
 use crate::model::{LoadOptions, LoadedModel, Tok};
@@ -18,15 +18,10 @@ pub fn load_judge(
     let j = &cfg.judge;
     let device = j.device.unwrap_or(cfg.model.device);
     let dtype = j.dtype.unwrap_or(cfg.model.dtype);
-    if j.path.is_empty() && device == cfg.model.device && dtype == cfg.model.dtype {
+    if !needs_separate_judge(cfg) {
         return Ok(None);
     }
-    if device.device().is_cuda() && !tch::Cuda::is_available() {
-        return Err(TrainError::Config {
-            field: "judge.device".into(),
-            msg: format!("{device} asked but CUDA is not available here"),
-        });
-    }
+    check_device("judge.device", device)?;
     let dir = if j.path.is_empty() {
         model_dir(cfg)
     } else {
@@ -95,5 +90,35 @@ pub fn tokenizer_difference(a: &Tok, b: &Tok) -> Option<String> {
         (Ok(x), Ok(y)) if x == y => None,
         (Ok(_), Ok(_)) => Some("same vocabulary, different merges or pre-tokenization".into()),
         _ => Some("a tokenizer cannot be serialized for comparison".into()),
+    }
+}
+
+/// Whether `[judge]` asks for weights of its own: a path, or another device or dtype. Devices
+/// are compared as devices, not as written: "cuda" and "cuda:0" are the same GPU, where a
+/// second frozen copy would only double the judge's memory.
+fn needs_separate_judge(cfg: &TrainConfig) -> bool {
+    let j = &cfg.judge;
+    let device = j.device.unwrap_or(cfg.model.device).device();
+    let dtype = j.dtype.unwrap_or(cfg.model.dtype);
+    !j.path.is_empty() || device != cfg.model.device.device() || dtype != cfg.model.dtype
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::DeviceSpec;
+
+    #[test]
+    fn the_same_gpu_written_two_ways_is_not_a_separate_judge() {
+        let mut cfg = TrainConfig::default_embedded();
+        cfg.model.device = DeviceSpec::Cuda(None);
+        cfg.judge.device = Some(DeviceSpec::Cuda(Some(0)));
+        assert!(!needs_separate_judge(&cfg), "cuda and cuda:0 are one GPU");
+        cfg.judge.device = Some(DeviceSpec::Cuda(Some(1)));
+        assert!(needs_separate_judge(&cfg));
+        cfg.judge.device = None;
+        assert!(!needs_separate_judge(&cfg));
+        cfg.judge.path = "/models/judge".into();
+        assert!(needs_separate_judge(&cfg));
     }
 }

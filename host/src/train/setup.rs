@@ -10,7 +10,7 @@ use tch::Device;
 use super::identity::RunIdentity;
 use super::separate_judge;
 use super::TrainError;
-use crate::config::{ModelInit, TrainConfig};
+use crate::config::{DeviceSpec, ModelInit, TrainConfig};
 use crate::corpus;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
@@ -68,13 +68,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         tracing::warn!("{knob}");
     }
     let game_path = game_path(cfg)?;
-    let device = cfg.model.device.device();
-    if device.is_cuda() && !tch::Cuda::is_available() {
-        return Err(TrainError::Config {
-            field: "model.device".into(),
-            msg: format!("{} asked but CUDA is not available here", cfg.model.device),
-        });
-    }
+    let device = check_device("model.device", cfg.model.device)?;
     if !device.is_cuda() {
         let n = crate::threads::set_default(cfg.run.threads);
         tracing::debug!("libtorch CPU threads: {n}");
@@ -118,6 +112,30 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         heldout,
         identity,
     })
+}
+
+/// The libtorch device of `spec`, refused (naming `field`) when it is not on this machine: no
+/// CUDA, or a GPU index past the ones there are (libtorch would panic on first use).
+pub(super) fn check_device(field: &str, spec: DeviceSpec) -> Result<Device, TrainError> {
+    let device = spec.device();
+    let Device::Cuda(index) = device else {
+        return Ok(device);
+    };
+    let err = |msg: String| TrainError::Config {
+        field: field.into(),
+        msg,
+    };
+    if !tch::Cuda::is_available() {
+        return Err(err(format!("{spec} asked but CUDA is not available here")));
+    }
+    let count = tch::Cuda::device_count() as usize;
+    if index >= count {
+        let last = count.saturating_sub(1);
+        return Err(err(format!(
+            "{spec} asked but this machine has {count} GPU(s): use cuda:0 to cuda:{last}"
+        )));
+    }
+    Ok(device)
 }
 
 fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
