@@ -414,6 +414,14 @@ pub fn score(
     index.into_iter().map(|i| per_move[i]).collect()
 }
 
+/// Whether the Taylor pass's scores of the parents can stand for their exact scores: on the CPU
+/// in f32 or f64 the two passes (embeddings in grad mode, batch K; ids without grad, batch D)
+/// agree to about 1e-6. In bf16/f16, or on CUDA (other kernels per shape, nondeterministic
+/// reductions), they need not: the step then scores the parents exactly too, as the children.
+pub fn taylor_scores_are_exact(judge: &Qwen3) -> bool {
+    judge.device() == tch::Device::Cpu && matches!(judge.kind(), Kind::Float | Kind::Double)
+}
+
 /// The judge sequences [`score`] counts for `moves`: one per distinct move and move term. A step
 /// that takes the sampled moves' scores from the Taylor pass's forward (see `Taylor::score`)
 /// counts these too, so budgets do not depend on which pass produced the scores.

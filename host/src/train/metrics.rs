@@ -171,6 +171,14 @@ pub struct FrostMetrics {
     /// Distinct children verified per assignment.
     #[serde(rename = "frost/children")]
     pub children: f64,
+    /// The largest |Taylor forward's score - exact score| over the step's sampled moves, where
+    /// both were computed (a judge whose two passes need not agree to rounding: see
+    /// `judge::taylor_scores_are_exact`); absent otherwise.
+    #[serde(
+        rename = "frost/taylor_score_gap",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub taylor_score_gap: Option<f64>,
 }
 
 /// The judge budget of the step, and of the run up to and including it (evaluation not

@@ -60,7 +60,8 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     };
     phases::enter(score_phase);
     let mut budget = Budget::default();
-    let (mut groups, first) = score_groups(s, &assignments, &sampled, &mut budget);
+    let mut score_gap = None;
+    let (mut groups, first) = score_groups(s, &assignments, &sampled, &mut budget, &mut score_gap);
     let forwards_sampled = budget.forwards;
     let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
 
@@ -85,7 +86,7 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     let refined = RefinedMetrics::over(&final_scores);
     let metrics = StepMetrics {
         step,
-        frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k),
+        frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k, score_gap),
         budget: budget_metrics(&budget, forwards_sampled, a_n),
         sampled: sampled_m,
         refined,
@@ -138,6 +139,7 @@ fn score_groups(
     assignments: &[Assignment],
     sampled: &super::sample::GroupSamples,
     budget: &mut Budget,
+    score_gap: &mut Option<f64>,
 ) -> (Vec<Group>, Vec<Precomputed>) {
     let (k, chunk) = (s.cfg.sampling.k, s.cfg.frost.taylor_chunk);
     let needs = first_round_needs(&s.cfg);
@@ -150,8 +152,17 @@ fn score_groups(
         };
         let scores = if needs.taylor {
             let taylor = judge::taylor_in_chunks(s.judge(), &asg.program, moves, chunk, budget);
-            budget.forwards += judge::sequences_scored(&asg.program, moves);
-            let scores = taylor.score.clone();
+            let scores = if judge::taylor_scores_are_exact(s.judge()) {
+                budget.forwards += judge::sequences_scored(&asg.program, moves);
+                taylor.score.clone()
+            } else {
+                // Parents scored as their children will be (exact pass), so that a child
+                // replaces its parent on the judge's verdict, not on two kernels' rounding.
+                let exact = judge::score(s.judge(), &asg.program, moves, budget);
+                let gap = exact.iter().zip(&taylor.score).map(|(e, t)| (e - t).abs());
+                *score_gap = Some(gap.fold(score_gap.unwrap_or(0.0), f64::max));
+                exact
+            };
             pre.taylor = Some(taylor);
             scores
         } else {
@@ -163,7 +174,7 @@ fn score_groups(
     out
 }
 
-fn frost_metrics(groups: &[Group], mean_gain: f64, k: usize) -> FrostMetrics {
+fn frost_metrics(groups: &[Group], mean_gain: f64, k: usize, gap: Option<f64>) -> FrostMetrics {
     let replaced: usize = groups
         .iter()
         .map(|g| g.replaced.iter().filter(|r| r.is_some()).count())
@@ -173,6 +184,7 @@ fn frost_metrics(groups: &[Group], mean_gain: f64, k: usize) -> FrostMetrics {
         replaced_frac: replaced as f64 / (groups.len() * k) as f64,
         mean_gain,
         children: children as f64 / groups.len() as f64,
+        taylor_score_gap: gap,
     }
 }
 
