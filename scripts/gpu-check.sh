@@ -1,26 +1,77 @@
 #!/usr/bin/env bash
 # GPU check: build frost-host with CUDA torch, make a tiny random Qwen3 + corpus, and run a few
 # Frost-GRPO and GRPO steps on CUDA in bf16; prints the per-phase timings of each, tokens/s of
-# the update batch and the peak GPU memory (nvidia-smi, sampled every 200 ms).
+# the update batch, the peak GPU memory (nvidia-smi, sampled every 200 ms), the attention kernel
+# torch picks for the model's shapes and the largest gap between a move's score from the Taylor
+# pass and from exact scoring.
 # With a second argument `14b`, also runs a Qwen3-14B-shaped model with random weights
 # (configs/shapes/qwen3-14b, the real Qwen3 tokenizer from .cache/fixtures/qwen3-tokenizer,
 # LoRA r=64 on all projections): Frost K=4 D=4 and GRPO K=8, a few steps each.
 # Usage: scripts/gpu-check.sh [STEPS] [14b]   (needs an NVIDIA GPU and the project venv: `make setup`;
 #        for 14b also `make setup-test` for the tokenizer fixture)
+# Every check that fails stops the script with one line naming what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STEPS="${1:-4}"
 SHAPE="${2:-}"
 export VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" LIBTORCH_USE_PYTORCH=1
 
-python -c 'import torch, sys; ok = torch.cuda.is_available(); print("torch", torch.__version__, "cuda:", ok, torch.cuda.get_device_name(0) if ok else ""); sys.exit(0 if ok else 1)' \
-  || { echo "gpu-check: torch in .venv sees no CUDA device (install a CUDA wheel of torch 2.13.0)"; exit 1; }
+fail() { echo "gpu-check: $*" >&2; exit 1; }
+
+command -v nvidia-smi >/dev/null \
+  || fail "no NVIDIA driver on this machine (nvidia-smi not found): run it on a machine with an NVIDIA GPU"
+DRIVER="$(nvidia-smi --query-gpu=driver_version,name --format=csv,noheader -i 0 2>/dev/null)" \
+  || fail "nvidia-smi finds no GPU (driver not loaded, or no device visible: check CUDA_VISIBLE_DEVICES)"
+[ -x .venv/bin/python ] || fail "no project venv (.venv): run make setup"
+echo "driver, GPU: $DRIVER"
+# The wheel's CUDA version against the driver's: a CUDA 13 wheel needs a driver >= 580.
+python - <<'PY' || fail "torch in .venv sees no CUDA device (see the line above)"
+import sys, torch
+cuda = torch.version.cuda
+print(f"torch {torch.__version__}, built for CUDA {cuda}, python {sys.version.split()[0]}")
+if cuda is None:
+    print("gpu-check: this torch wheel is a CPU build: reinstall a CUDA one "
+          "(make clean-venv && make setup TORCH_INDEX_URL=https://download.pytorch.org/whl/cu128)")
+    sys.exit(1)
+if not torch.cuda.is_available():
+    print(f"gpu-check: torch is built for CUDA {cuda} but cannot use this driver (too old for it?): "
+          "install a wheel for the driver's CUDA, e.g. make clean-venv && make setup "
+          "TORCH_INDEX_URL=https://download.pytorch.org/whl/cu126 (nvidia-smi shows the driver's CUDA)")
+    sys.exit(1)
+print("devices:", torch.cuda.device_count(), torch.cuda.get_device_name(0))
+PY
 
 make games >/dev/null
 cargo build --release -p frost-host
 BIN=target/release/frost-host
+# A build made before the venv's torch was swapped for a CUDA one links no libtorch_cuda.
+readelf -d "$BIN" | grep -q 'libtorch_cuda\.so' \
+  || fail "$BIN does not link libtorch_cuda (built against a CPU torch): touch host/build.rs && make build"
+
 WORK="$(mktemp -d -t frost-gpu-check-XXXX)"
-trap 'rm -rf "$WORK"' EXIT
+MEM_PID=""
+cleanup() {
+  if [ -n "$MEM_PID" ]; then kill "$MEM_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# The attention kernel torch's dispatcher picks for the call the model makes (an explicit mask
+# with GQA) and for the causal, mask-free call, at the shapes of the runs below.
+python - <<'PY'
+import torch
+from torch.nn.attention import SDPBackend
+def choice(b, h, kv, t, d, mask, gqa):
+    q = torch.randn(b, h, t, d, device="cuda", dtype=torch.bfloat16)
+    k = torch.randn(b, kv, t, d, device="cuda", dtype=torch.bfloat16)
+    m = torch.ones(b, 1, t, t, device="cuda", dtype=torch.bool).tril() if mask else None
+    kw = {"enable_gqa": gqa} if gqa else {}
+    n = torch._fused_sdp_choice(q, k, k, m, 0.0, not mask, **kw)
+    return SDPBackend(n).name
+for name, (h, kv, d) in {"tiny": (4, 2, 32), "14b": (40, 8, 128)}.items():
+    print(f"sdpa {name:>4}: mask+gqa -> {choice(4, h, kv, 192, d, True, h != kv)}, "
+          f"causal, K/V repeated -> {choice(4, h, h, 192, d, False, False)}")
+PY
 
 # A tiny random model (never trained: timings only) and a synthetic corpus.
 mkdir -p "$WORK/corpus"
@@ -41,6 +92,7 @@ peak_mem_start() {
 }
 peak_mem_stop() {
   kill "$MEM_PID" 2>/dev/null || true; wait "$MEM_PID" 2>/dev/null || true
+  MEM_PID=""
   sort -n "$WORK/mem.txt" | tail -1
 }
 
@@ -51,20 +103,27 @@ run() {
   "$BIN" --game games/infill.wasm --out "$WORK/$name" \
     --set corpus.source="\"$WORK/corpus\"" \
     --set model.device=cuda --set model.dtype=bf16 --set steps="$STEPS" \
-    --set eval.every=0 --set run.progress=false --set run.checkpoint_every=0 "$@" >/dev/null
+    --set eval.every=0 --set run.progress=false --set run.checkpoint_every=0 "$@" >/dev/null \
+    || fail "run $name failed (its error is above)"
   local peak; peak="$(peak_mem_stop)"
   python - "$WORK/$name/metrics.jsonl" "$name" "$peak" "$row_tokens" "$WORK/$name/config.toml" <<'PY'
-import json, sys, tomllib
-rows = [json.loads(l) for l in open(sys.argv[1])][1:] or [json.loads(l) for l in open(sys.argv[1])]
-cfg = tomllib.load(open(sys.argv[5], "rb"))
+import json, re, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+rows = lines[1:] or lines
+# [sampling] assignments_per_step and k from the resolved config (no tomllib: Python >= 3.8).
+cfg = open(sys.argv[5]).read()
+sampling = re.search(r"^\[sampling\]\n(.*?)(?=^\[|\Z)", cfg, re.M | re.S).group(1)
+get = lambda key: int(re.search(rf"^{key} = (\d+)", sampling, re.M).group(1))
 keys = ["sample", "score", "taylor", "verify", "update", "step"]
 mean = {k: sum(r[f"time/{k}_s"] for r in rows) / len(rows) for k in keys}
-rows_per_step = cfg["sampling"]["assignments_per_step"] * cfg["sampling"]["k"]
-tokens = rows_per_step * int(sys.argv[4])
+tokens = get("assignments_per_step") * get("k") * int(sys.argv[4])
+gaps = [r["frost/taylor_score_gap"] for r in lines if "frost/taylor_score_gap" in r]
+gap = f"  taylor-vs-exact score gap {max(gaps):.3g} nats" if gaps else ""
 print(f"{sys.argv[2]:>16}: " + "  ".join(f"{k} {mean[k]:.3f}s" for k in keys)
       + f"  update {tokens / mean['update']:.0f} tokens/s (prompt+move, fwd+bwd)"
       + f"  peak GPU {int(sys.argv[3]) / 1024:.1f} GiB"
-      + f"  (mean of {len(rows)} steps after the first)  judge fwd/step {rows[-1]['budget/judge_forwards']:.0f}")
+      + f"  (mean of {len(rows)} steps after the first)  judge fwd/step {rows[-1]['budget/judge_forwards']:.0f}"
+      + gap)
 PY
 }
 TINY=(--set model.path="\"$WORK/model\"")
@@ -73,7 +132,7 @@ run grpo-k8 120 "${TINY[@]}" --set frost.refinement='"none"' --set sampling.k=8
 
 if [ "$SHAPE" = "14b" ]; then
   TOK=.cache/fixtures/qwen3-tokenizer
-  [ -f "$TOK/tokenizer.json" ] || { echo "gpu-check: $TOK missing: run make setup-test"; exit 1; }
+  [ -f "$TOK/tokenizer.json" ] || fail "$TOK missing: run make setup-test"
   # Rows of the update: the chat prompt (~64 + 32 passage tokens + template) and L = 8 moves.
   Q14=(--config configs/qwen3-14b-infill.toml --set model.init='"random"'
        --set model.path='"configs/shapes/qwen3-14b"' --set model.tokenizer="\"$TOK\""
