@@ -14,7 +14,8 @@
 //! the boundary, see [`native`]) for trusted plugins loaded with `--allow-native`.
 //!
 //! [`rules`] are the host's checks on what a game returns, and [`testing`] runs them from a
-//! game's own `cargo test`. The SDK re-exports [`serde`], [`serde_json`] and [`schemars`], so a
+//! game's own `cargo test`. [`words`] is what a word is for the word rules (Xent's), for games
+//! and the host alike. The SDK re-exports [`serde`], [`serde_json`] and [`schemars`], so a
 //! game needs no other dependency (derives then name the crate:
 //! `#[serde(crate = "frost_sdk::serde")]`, `#[schemars(crate = "frost_sdk::schemars")]`).
 
@@ -27,6 +28,7 @@ pub mod rules;
 pub mod testing;
 pub mod types;
 mod version;
+pub mod words;
 
 pub use types::*;
 pub use version::{ABI_VERSION, SUPPORTED_ABI_VERSIONS, WIT_INTERFACE};

@@ -5,6 +5,7 @@
 
 use crate::limits::{GameLimits, MOVE_TOKENS_RANGE};
 use crate::types::{GameInfo, Passage, Prompt, PromptSegment, Requirements, Round, SegmentContent};
+use crate::words;
 
 /// A rule a game broke: the rule in a few words, and what the game did.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,15 +239,14 @@ fn check_term(
     Ok(slots)
 }
 
-/// Word lists hold single words: a banned word by Xent's word rule (no whitespace, something
-/// left once ASCII punctuation is deleted), an allowed word by `only_uses_words`' (a non-empty
-/// piece without a space; punctuation alone is a word there); allowed special tokens are
-/// non-empty texts.
+/// Word lists hold single words ([`crate::words`]): a banned word by Xent's word rule (no
+/// whitespace, something left once ASCII punctuation is deleted), an allowed word by
+/// `only_uses_words`' (a non-empty piece without a space; punctuation alone is a word there);
+/// allowed special tokens are non-empty texts.
 fn check_word_lists(round: &Round) -> Result<(), RuleError> {
     let c = &round.constraints;
     for w in &c.banned_words {
-        let letters = w.chars().filter(|ch| !ch.is_ascii_punctuation()).count();
-        if letters == 0 || w.chars().any(char::is_whitespace) {
+        if words::word_form(w).is_empty() || w.chars().any(words::is_word_separator) {
             return Err(broken(
                 "a word list holds single words",
                 format!("banned_words has {w:?}"),
@@ -254,7 +254,7 @@ fn check_word_lists(round: &Round) -> Result<(), RuleError> {
         }
     }
     for w in c.allowed_words.iter().flatten() {
-        if w.is_empty() || w.contains(' ') {
+        if w.is_empty() || w.contains(words::PIECE_SEPARATOR) {
             return Err(broken(
                 "a word list holds single words",
                 format!("allowed_words has {w:?} (pieces of the move between single spaces)"),

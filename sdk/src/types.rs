@@ -158,13 +158,13 @@ pub struct MoveConstraints {
     /// Strings the move must not contain; the host bans every token whose text contains one
     /// (case-insensitively, ignoring surrounding whitespace).
     pub banned_strings: Vec<String>,
-    /// Words the move must not contain (0.2.0), by Xent's word rule: ASCII punctuation
-    /// deleted, lowercased, split on whitespace. The host enforces it exactly on the decoded
-    /// move in sampling and in Frost's children.
+    /// Words the move must not contain (0.2.0), by Xent's word rule ([`crate::words::words`]):
+    /// ASCII punctuation deleted, lowercased, split on whitespace. The host enforces it exactly
+    /// on the decoded move in sampling and in Frost's children.
     #[serde(default)]
     pub banned_words: Vec<String>,
-    /// When set (0.2.0), the move is made of these words only, by Xent's `only_uses_words`:
-    /// cut at single spaces, every piece is exactly one of them (case and punctuation count;
+    /// When set (0.2.0), the move is made of these words only, by Xent's `only_uses_words`
+    /// ([`crate::words::pieces`]): cut at single spaces, every piece is exactly one of them (case and punctuation count;
     /// a leading, trailing or doubled space makes an empty piece, never allowed). The host
     /// enforces it in sampling and in Frost's children; a word holding a banned word is
     /// dropped.

@@ -1,18 +1,15 @@
-//! Xent's word functions on plain text, with the package's rules: a word is a
+//! Xent's word functions on plain text. What a word is (and a whitelist's piece) is the
+//! SDK's [`frost_sdk::words`], the rule the host enforces on moves: a word is a
 //! whitespace-separated run after ASCII punctuation is deleted, compared lowercased.
 
-/// ASCII punctuation, Python's `string.punctuation`.
-fn is_punct(c: char) -> bool {
-    c.is_ascii_punctuation()
-}
+use frost_sdk::words as sdk;
 
-/// The distinct lowercase words of `text`, in order of first appearance.
+/// The distinct lowercase words of `text` ([`sdk::words`]), in order of first appearance.
 pub fn words(text: &str) -> Vec<String> {
-    let cleaned: String = text.chars().filter(|c| !is_punct(*c)).collect();
     let mut out: Vec<String> = Vec::new();
-    for w in cleaned.to_lowercase().split_whitespace() {
-        if !out.iter().any(|o| o == w) {
-            out.push(w.to_string());
+    for w in sdk::words(text) {
+        if !out.contains(&w) {
+            out.push(w);
         }
     }
     out
@@ -34,8 +31,9 @@ pub fn remove_common_words(target: &str, other: &str) -> String {
     collapse_whitespace(&text)
 }
 
+/// What bounds a word in the text: a separator or a deleted (punctuation) character.
 fn is_separator(c: char) -> bool {
-    is_punct(c) || c.is_whitespace()
+    sdk::is_ignored(c) || sdk::is_word_separator(c)
 }
 
 /// `text` without each occurrence of `word` that has a separator (or an end) on both sides.
@@ -65,7 +63,9 @@ fn collapse_whitespace(text: &[char]) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < text.len() {
-        let run = text[i..].iter().take_while(|c| c.is_whitespace()).count();
+        let run = (text[i..].iter())
+            .take_while(|c| sdk::is_word_separator(**c))
+            .count();
         match run {
             0 => {
                 out.push(text[i]);
@@ -81,7 +81,7 @@ fn collapse_whitespace(text: &[char]) -> String {
             }
         }
     }
-    out.trim().to_string()
+    out.trim_matches(sdk::is_word_separator).to_string()
 }
 
 /// The distinct non-empty pieces of `list` cut at single spaces, in order: the words
@@ -89,7 +89,7 @@ fn collapse_whitespace(text: &[char]) -> String {
 /// list, would allow a stray space in Xent; the host never allows one).
 pub fn pieces(list: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for p in list.split(' ').filter(|p| !p.is_empty()) {
+    for p in sdk::pieces(list).filter(|p| !p.is_empty()) {
         if !out.iter().any(|o| o == p) {
             out.push(p.to_string());
         }
@@ -98,10 +98,9 @@ pub fn pieces(list: &str) -> Vec<String> {
 }
 
 /// `only_uses_words(allowed, text)`: every space-separated piece of `text` is one of the
-/// space-separated pieces of `allowed` (exact, case-sensitive).
+/// space-separated pieces of `allowed` (exact, case-sensitive; [`sdk::only_uses_words`]).
 pub fn only_uses_words(allowed: &str, text: &str) -> bool {
-    let allowed: Vec<&str> = allowed.split(' ').collect();
-    text.split(' ').all(|w| allowed.contains(&w))
+    sdk::only_uses_words(allowed, text)
 }
 
 #[cfg(test)]

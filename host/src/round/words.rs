@@ -3,15 +3,23 @@
 //! break the rule), in Frost's gate and children (a substitution that breaks it is never
 //! proposed) and by [`WordRule::allows`] on any finished move.
 //!
-//! Both follow Xent's functions on the decoded move alone. `banned_words` uses the word form
-//! of `remove_common_words`: ASCII punctuation deleted, lowercased, split on whitespace; no
-//! word of the move is banned (Xent's `remove_common_words(x, s)` then removes nothing).
-//! `allowed_words` is `only_uses_words`: the move split at single spaces, every piece exactly
-//! one of the allowed words (case and punctuation count; a leading, trailing or doubled space
-//! makes an empty piece, which is never allowed). With both, an allowed word that holds a
-//! banned word is dropped. A token that is a fragment of a multi-byte character (its text
-//! alone decodes to U+FFFD) is never allowed under a word rule, so that the move's text is the
-//! concatenation of its tokens' texts and the rule is checked exactly.
+//! Both follow Xent's functions on the decoded move alone, as the SDK defines them
+//! ([`frost_sdk::words`], which games use too). `banned_words` uses the word form of
+//! `remove_common_words` ([`words::words`]: ASCII punctuation deleted, lowercased, split on
+//! whitespace); no word of the move is banned (Xent's `remove_common_words(x, s)` then removes
+//! nothing). `allowed_words` is `only_uses_words` ([`words::pieces`]): the move split at single
+//! spaces, every piece exactly one of the allowed words (case and punctuation count; a
+//! leading, trailing or doubled space makes an empty piece, which is never allowed). With
+//! both, an allowed word that holds a banned word is dropped. A token that is a fragment of a
+//! multi-byte character (its text alone decodes to U+FFFD) is never allowed under a word rule,
+//! so that the move's text is the concatenation of its tokens' texts and the rule is checked
+//! exactly.
+//!
+//! Token texts are cut at the SDK's separators ([`words::is_word_separator`],
+//! [`words::PIECE_SEPARATOR`]) with its ignored characters deleted ([`words::strip_ignored`]),
+//! case kept, and words are compared in the SDK's [`words::word_form`]; the indexes are keyed
+//! by the per-character [`words::word_key`], checked against the word form where the key
+//! alone does not decide (a Greek sigma, final or not).
 //!
 //! In sampling the last word is still open: a banned word is caught when it ends (whitespace,
 //! or the move's last token), and under a whitelist an open word must be the start of an
@@ -23,12 +31,14 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use frost_sdk::types::MoveConstraints;
+use frost_sdk::words;
 
 /// Every token's text cut into words both ways a rule reads them, computed once per
 /// tokenizer.
 #[derive(Debug)]
 pub struct TokenWords {
-    /// Xent's word form (punctuation deleted, lowercased, cut at whitespace): `banned_words`.
+    /// Xent's words (cut at whitespace, punctuation deleted, case kept; compared in their
+    /// word form): `banned_words`.
     words: Cut,
     /// Cut at single spaces, nothing else changed: `allowed_words`.
     pieces: Cut,
@@ -36,7 +46,8 @@ pub struct TokenWords {
 
 /// The tokens cut one way, with indexes that let a mask touch only the tokens a rule can
 /// concern (a mask over 151k tokens checked one by one took ~40 ms; `frost-host bench
-/// --word-rules`). Fragments are in none of the maps.
+/// --word-rules`). The maps are keyed by the pieces' keys (the words cut: [`words::word_key`];
+/// the pieces cut: the pieces themselves). Fragments are in none of the maps.
 #[derive(Debug)]
 struct Cut {
     tokens: Vec<TokenPieces>,
@@ -48,6 +59,8 @@ struct Cut {
     with_inner: Vec<u32>,
 }
 
+/// One token's text cut at separators (the words cut: punctuation deleted, case kept; the
+/// pieces cut: as it is).
 #[derive(Debug, Default)]
 struct TokenPieces {
     /// The word before the first separator (the whole token when it has none).
@@ -66,8 +79,8 @@ impl TokenWords {
     /// From each token's decoded text, case kept.
     pub fn new(token_texts: &[String]) -> Self {
         TokenWords {
-            words: Cut::new(token_texts, word_pieces),
-            pieces: Cut::new(token_texts, space_pieces),
+            words: Cut::new(token_texts, word_pieces, words::word_key),
+            pieces: Cut::new(token_texts, space_pieces, str::to_string),
         }
     }
 
@@ -81,7 +94,7 @@ impl TokenWords {
 }
 
 impl Cut {
-    fn new(token_texts: &[String], cut: fn(&str) -> TokenPieces) -> Self {
+    fn new(token_texts: &[String], cut: fn(&str) -> TokenPieces, key: fn(&str) -> String) -> Self {
         let tokens: Vec<TokenPieces> = token_texts.iter().map(|t| cut(t)).collect();
         let mut c = Cut {
             tokens: Vec::new(),
@@ -96,11 +109,10 @@ impl Cut {
             if t.fragment {
                 c.fragments.push(id);
             } else if !t.splits {
-                let ids = c.nosplit_by_head.entry(t.head.clone()).or_default();
-                ids.push(id);
+                c.nosplit_by_head.entry(key(&t.head)).or_default().push(id);
             } else {
-                c.split_by_head.entry(t.head.clone()).or_default().push(id);
-                c.split_by_tail.entry(t.tail.clone()).or_default().push(id);
+                c.split_by_head.entry(key(&t.head)).or_default().push(id);
+                c.split_by_tail.entry(key(&t.tail)).or_default().push(id);
                 if !t.inner.is_empty() {
                     c.with_inner.push(id);
                 }
@@ -111,41 +123,36 @@ impl Cut {
     }
 }
 
-fn word_chars(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_ascii_punctuation())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Xent's word form: cut at whitespace, punctuation deleted, lowercased; no empty words.
+/// Xent's words: cut at whitespace, punctuation deleted, case kept (a word's form is taken
+/// once it is whole: lowercasing a final sigma depends on the word's end); no empty inner
+/// words.
 fn word_pieces(text: &str) -> TokenPieces {
     let fragment = text.contains('\u{fffd}');
-    let parts: Vec<&str> = text.split(char::is_whitespace).collect();
+    let parts: Vec<&str> = text.split(words::is_word_separator).collect();
     if parts.len() == 1 {
         return TokenPieces {
-            head: word_chars(text),
+            head: words::strip_ignored(text),
             fragment,
             ..Default::default()
         };
     }
     let inner = parts[1..parts.len() - 1]
         .iter()
-        .map(|p| word_chars(p))
+        .map(|p| words::strip_ignored(p))
         .filter(|w| !w.is_empty())
         .collect();
     TokenPieces {
-        head: word_chars(parts[0]),
+        head: words::strip_ignored(parts[0]),
         splits: true,
         inner,
-        tail: word_chars(parts[parts.len() - 1]),
+        tail: words::strip_ignored(parts[parts.len() - 1]),
         fragment,
     }
 }
 
 /// `only_uses_words`' pieces: cut at single spaces, nothing else changed (empty pieces kept).
 fn space_pieces(text: &str) -> TokenPieces {
-    let parts: Vec<&str> = text.split(' ').collect();
+    let parts: Vec<&str> = words::pieces(text).collect();
     let n = parts.len();
     TokenPieces {
         head: parts[0].to_string(),
@@ -168,7 +175,8 @@ enum After {
     /// More tokens follow, `n` of them: the word the token ends in is still open.
     Open(usize),
     /// These word characters, then a word boundary (the rest of the move after a
-    /// substituted token, up to its first whitespace; empty at the move's end).
+    /// substituted token, up to its first whitespace, as its tokens' pieces; empty at the
+    /// move's end).
     Closed(String),
 }
 
@@ -178,7 +186,10 @@ type MaskCache = Mutex<HashMap<(String, After), Arc<Vec<bool>>>>;
 /// One round's word rule over one tokenizer's tokens.
 pub struct WordRule {
     tokens: Arc<TokenWords>,
+    /// The banned words in their word form.
     banned: HashSet<String>,
+    /// Their keys ([`words::word_key`]), what the indexes are looked up by.
+    banned_keys: HashSet<String>,
     allowed: Option<HashSet<String>>,
     /// For each start of an allowed word, the fewest characters that finish one.
     to_finish: HashMap<String, usize>,
@@ -195,12 +206,15 @@ impl WordRule {
             return None;
         }
         // An empty word (all punctuation) is no word: it never breaks a rule.
-        let banned: HashSet<String> = (c.banned_words.iter().map(|w| word_chars(w)))
-            .filter(|w| !w.is_empty())
-            .collect();
+        let banned_words = c
+            .banned_words
+            .iter()
+            .filter(|w| !words::word_form(w).is_empty());
+        let banned: HashSet<String> = banned_words.clone().map(|w| words::word_form(w)).collect();
+        let banned_keys = banned_words.map(|w| words::word_key(w)).collect();
         let allowed: Option<HashSet<String>> = c.allowed_words.as_ref().map(|a| {
             (a.iter())
-                .filter(|w| !word_chars(w).split_whitespace().any(|w| banned.contains(w)))
+                .filter(|w| !words::words(w).any(|w| banned.contains(&w)))
                 .cloned()
                 .collect()
         });
@@ -217,6 +231,7 @@ impl WordRule {
         let mut rule = WordRule {
             tokens,
             banned,
+            banned_keys,
             allowed,
             to_finish,
             inner_bad: HashSet::new(),
@@ -239,11 +254,15 @@ impl WordRule {
         }
     }
 
-    /// A finished word may stand (under banned words, an empty one is no word; under a
-    /// whitelist, an empty piece is a stray space and never allowed).
+    /// A finished word may stand (under banned words, its word form is not banned and an
+    /// empty one is no word; under a whitelist, an empty piece is a stray space and never
+    /// allowed).
     fn word_ok(&self, w: &str) -> bool {
         match &self.allowed {
-            None => w.is_empty() || !self.banned.contains(w),
+            None => {
+                let form = words::word_form(w);
+                form.is_empty() || !self.banned.contains(&form)
+            }
             Some(a) => a.contains(w),
         }
     }
@@ -296,37 +315,49 @@ impl WordRule {
     }
 
     /// Banned words only: every token may stand but those that would finish a banned word
-    /// (words still open are never caught: they can always grow into another word).
+    /// (words still open are never caught: they can always grow into another word). The
+    /// indexes find the tokens that make a word with a banned word's key; where the key does
+    /// not decide ([`words::key_is_exact`]), the word itself is checked.
     fn banned_mask(&self, before: &str, after: &After) -> Vec<bool> {
         let t = self.cut();
         let mut m = vec![false; t.tokens.len()];
         for &id in t.fragments.iter().chain(&self.inner_bad) {
             m[id as usize] = true;
         }
-        let mut ban = |ids: Option<&Vec<u32>>| {
-            for &id in ids.into_iter().flatten() {
-                m[id as usize] = true;
-            }
+        let key_before = words::word_key(before);
+        let rest = match after {
+            After::Closed(rest) => Some((rest.as_str(), words::word_key(rest))),
+            After::Open(_) => None,
         };
-        for b in &self.banned {
-            // A split token whose head finishes `before` into b.
-            let Some(head) = b.strip_prefix(before) else {
-                continue;
+        for b in &self.banned_keys {
+            let exact = words::key_is_exact(b);
+            let mut ban = |ids: Option<&Vec<u32>>, word: &dyn Fn(&TokenPieces) -> String| {
+                for &id in ids.into_iter().flatten() {
+                    if exact || !self.word_ok(&word(&t.tokens[id as usize])) {
+                        m[id as usize] = true;
+                    }
+                }
             };
-            ban(t.split_by_head.get(head));
-            // A whole token between `before` and the closing characters.
-            if let After::Closed(rest) = after {
-                ban(head
-                    .strip_suffix(rest.as_str())
-                    .and_then(|h| t.nosplit_by_head.get(h)));
+            if let Some(head) = b.strip_prefix(key_before.as_str()) {
+                // A split token whose head finishes `before` into b.
+                ban(t.split_by_head.get(head), &|p| {
+                    format!("{before}{}", p.head)
+                });
+                // A whole token between `before` and the closing characters.
+                if let Some((rest, key_rest)) = &rest {
+                    ban(
+                        (head.strip_suffix(key_rest.as_str()))
+                            .and_then(|h| t.nosplit_by_head.get(h)),
+                        &|p| format!("{before}{}{rest}", p.head),
+                    );
+                }
             }
-        }
-        if let After::Closed(rest) = after {
             // A split token whose tail, closed by `rest`, is b.
-            for b in &self.banned {
-                ban(b
-                    .strip_suffix(rest.as_str())
-                    .and_then(|tail| t.split_by_tail.get(tail)));
+            if let Some((rest, key_rest)) = &rest {
+                ban(
+                    (b.strip_suffix(key_rest.as_str())).and_then(|tail| t.split_by_tail.get(tail)),
+                    &|p| format!("{}{rest}", p.tail),
+                );
             }
         }
         m
@@ -368,7 +399,7 @@ impl WordRule {
         m
     }
 
-    /// The open word at the end of `tokens` (characters since the last whitespace).
+    /// The open word at the end of `tokens` (its pieces since the last separator).
     fn open_word(&self, tokens: &[u32]) -> String {
         let mut w = String::new();
         for &t in tokens {
@@ -381,7 +412,7 @@ impl WordRule {
         w
     }
 
-    /// The word characters at the start of `tokens`, up to the first whitespace.
+    /// The word's pieces at the start of `tokens`, up to the first separator.
     fn closing_word(&self, tokens: &[u32]) -> String {
         let mut w = String::new();
         for &t in tokens {
@@ -437,140 +468,4 @@ impl WordRule {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A toy vocabulary: token i is texts[i].
-    fn rule(texts: &[&str], banned: &[&str], allowed: Option<&[&str]>) -> WordRule {
-        let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
-        let c = MoveConstraints {
-            banned_words: banned.iter().map(|s| s.to_string()).collect(),
-            allowed_words: allowed.map(|a| a.iter().map(|s| s.to_string()).collect()),
-            ..Default::default()
-        };
-        WordRule::new(&c, Arc::new(TokenWords::new(&texts))).unwrap()
-    }
-
-    const VOCAB: [&str; 10] = [
-        "the", " the", "ory", " cat", ".", " ", "c", "at", "\u{fffd}", "a b",
-    ];
-
-    fn banned_ids(m: &[bool]) -> Vec<usize> {
-        (0..m.len()).filter(|&i| m[i]).collect()
-    }
-
-    #[test]
-    fn banned_words_are_caught_when_they_end() {
-        let r = rule(&VOCAB, &["the"], None);
-        assert!(r.allows(&[2, 3])); // "ory cat"
-        assert!(!r.allows(&[0, 3])); // "the cat"
-        assert!(r.allows(&[0, 2])); // "theory"
-        assert!(!r.allows(&[3, 1, 4])); // " cat the." : punctuation is deleted
-        assert!(!r.allows(&[8])); // a character fragment
-                                  // After "the" with tokens to come: " the", " cat" and " " end the word "the"; "ory"
-                                  // and "a b" ("thea") don't.
-        let m = r.next_token_ban(&[0], 2);
-        assert_eq!(banned_ids(&m), vec![1, 3, 5, 8]);
-        // As the last token nothing may leave "the" standing: "." ends it too.
-        let m = r.next_token_ban(&[0], 0);
-        assert_eq!(banned_ids(&m), vec![1, 3, 4, 5, 8]);
-        // Substituting position 0 of [" cat", "ory"] ("cat" + "ory"): "the" makes "theory".
-        let m = r.substitution_ban(&[3, 2], 0);
-        assert!(!m[0] && !m[1]);
-        let m = r.substitution_ban(&[3, 3], 0); // x + " cat": "the" would stand alone
-        assert!(m[0] && m[1] && !m[6]);
-    }
-
-    /// The indexed masks equal the rule checked token by token, for every (open word, what
-    /// follows) built from the rule's own words cut anywhere, on a vocabulary of words, their
-    /// pieces, punctuation and whitespace in all positions.
-    #[test]
-    fn indexed_masks_equal_the_rule_checked_token_by_token() {
-        let words = ["cat", "at", "the", "theory", "o", "sun", "moon", "owl"];
-        let mut vocab: Vec<String> = vec![" ".into(), "\n".into(), ".".into(), "\u{fffd}".into()];
-        for w in words {
-            for i in 0..w.len() {
-                for piece in [&w[..=i], &w[i..]] {
-                    for form in [
-                        piece.to_string(),
-                        format!(" {piece}"),
-                        format!("{piece} "),
-                        format!("{piece}."),
-                        format!("{piece} o {piece}"),
-                        format!("{piece}\n{w}"),
-                    ] {
-                        if !vocab.contains(&form) {
-                            vocab.push(form);
-                        }
-                    }
-                }
-            }
-        }
-        let texts: Vec<&str> = vocab.iter().map(String::as_str).collect();
-        let rules = [
-            rule(&texts, &["the", "o", "cat", "..."], None),
-            rule(&texts, &[], Some(&["cat", "at", "sun", "o"])),
-            rule(&texts, &["sun"], Some(&["cat", "sun", "moon", "theory"])),
-        ];
-        let mut cuts: Vec<String> = vec![String::new(), "x".into()];
-        for w in words {
-            for i in 0..=w.len() {
-                cuts.push(w[..i].to_string());
-                cuts.push(w[i..].to_string());
-            }
-        }
-        cuts.sort();
-        cuts.dedup();
-        let mut checked = 0;
-        for r in &rules {
-            for before in &cuts {
-                let afters = (0..4)
-                    .map(After::Open)
-                    .chain(cuts.iter().map(|c| After::Closed(c.clone())));
-                for after in afters {
-                    let fast = r.mask(before.clone(), after.clone());
-                    for (id, t) in r.cut().tokens.iter().enumerate() {
-                        assert_eq!(
-                            fast[id],
-                            !r.token_ok(t, before, &after),
-                            "token {:?} after {before:?} before {after:?}",
-                            texts[id]
-                        );
-                        checked += 1;
-                    }
-                }
-            }
-        }
-        assert!(checked > 100_000, "{checked}");
-    }
-
-    #[test]
-    fn a_whitelist_allows_only_its_words_and_starts_that_can_finish() {
-        let r = rule(&VOCAB, &[], Some(&["cat", "at"]));
-        assert!(r.allows(&[6, 7, 5, 6, 7])); // "cat cat"
-        assert!(!r.allows(&[3, 5, 6, 7])); // " cat cat": a leading space is an empty piece
-        assert!(!r.allows(&[6, 7, 5])); // "cat ": so is a trailing one
-        assert!(!r.allows(&[6, 7, 4])); // "cat.": punctuation counts
-        assert!(!r.allows(&[3, 1])); // "the"
-                                     // Open "c" with one token to come can become "cat" only through "at".
-        let m = r.next_token_ban(&[6], 1);
-        assert_eq!(banned_ids(&m), vec![0, 1, 2, 3, 4, 5, 6, 8, 9]);
-        // With one token to come, an open "c" needs two characters: refused (the check counts
-        // one character per token, so it never strands a move); "at" passes, " cat" would
-        // lead with a space.
-        let m = r.next_token_ban(&[], 1);
-        assert!(m[0] && m[6] && m[3] && !m[7]);
-        let m = r.next_token_ban(&[], 0);
-        assert!(m[6] && m[3] && !m[7]); // "c" cannot finish as the last token
-                                        // After "cat", a space opens a new word: one token to come cannot finish "at" (two
-                                        // characters), two can.
-        assert!(r.next_token_ban(&[6, 7], 1)[5]);
-        assert!(!r.next_token_ban(&[6, 7], 2)[5]);
-        // Case counts.
-        let upper = rule(&["Cat", "cat"], &[], Some(&["cat"]));
-        assert!(!upper.allows(&[0]) && upper.allows(&[1]));
-        // A banned word drops the allowed word that holds it.
-        let both = rule(&VOCAB, &["cat"], Some(&["cat", "at"]));
-        assert!(!both.allows(&[6, 7]) && both.allows(&[7]));
-    }
-}
+mod tests;
