@@ -1,10 +1,13 @@
 //! Qwen3 on libtorch: the network, LoRA adapters, Hugging Face loading/saving, the tokenizer,
 //! KV-cache sampling and teacher-forced log-probs. The API is described in docs/dev/contracts.md.
 
+mod attention_mask;
 mod generate;
+mod kv_cache;
 mod load;
 mod lora;
 mod qwen3;
+mod qwen3_config;
 mod tokenizer;
 
 use std::path::PathBuf;
@@ -13,9 +16,11 @@ pub use generate::{
     left_pad, logprobs_from_logits, move_logprobs, move_logprobs_no_cache, moves_tensor, sample,
     MoveLogProbs, SampleRequest, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
 };
+pub use kv_cache::KvCache;
 pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
 pub use lora::{LoraConfig, LoraLinear};
-pub use qwen3::{Input, KvCache, Qwen3, Qwen3Config};
+pub use qwen3::{Input, Qwen3};
+pub use qwen3_config::Qwen3Config;
 pub use tokenizer::{Tok, TokenizerConfig, CHATML_TEMPLATE};
 
 /// Everything that can go wrong when building, loading or saving a model. Each message names
