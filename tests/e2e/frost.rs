@@ -34,8 +34,8 @@ fn taylor_gated_children_beat_random_children() {
             top_k: 0,
         };
         let prompts = std::slice::from_ref(&prefix);
-        let banned = banned.unsqueeze(0);
-        let req = frost_host::model::SampleRequest::new(prompts, k, l, &params, &banned, a);
+        let prompt_banned = banned.unsqueeze(0);
+        let req = frost_host::model::SampleRequest::new(prompts, k, l, &params, &prompt_banned, a);
         let moves = frost_host::model::sample(net, &req).tokens;
         let parents: Vec<Vec<u32>> = (0..k as i64)
             .map(|r| {

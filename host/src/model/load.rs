@@ -8,7 +8,8 @@ use serde_json::Value;
 use tch::{nn, Device, Kind, Tensor};
 
 use super::lora::{LoraConfig, WeightInit};
-use super::qwen3::{Qwen3, Qwen3Config};
+use super::qwen3::Qwen3;
+use super::qwen3_config::Qwen3Config;
 use super::tokenizer::Tok;
 use super::ModelError;
 

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use tch::{nn, Kind, Tensor};
 
+use super::ModelError;
+
 /// LoRA hyper-parameters (PEFT's `LoraConfig` subset we support: dropout must be 0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LoraConfig {
@@ -41,6 +43,31 @@ impl LoraConfig {
     pub fn scale(&self) -> f64 {
         self.alpha / self.r as f64
     }
+
+    /// Checks what the adapters rely on: a positive rank, no dropout, known projection names.
+    pub(crate) fn validate(&self) -> Result<(), ModelError> {
+        if self.r <= 0 {
+            return Err(ModelError::config(
+                "lora.r",
+                format!("must be positive, got {}", self.r),
+            ));
+        }
+        if self.dropout != 0.0 {
+            return Err(ModelError::config("lora.dropout", "only 0 is supported"));
+        }
+        for t in &self.target_modules {
+            if !Self::ALL_TARGETS.contains(&t.as_str()) {
+                return Err(ModelError::config(
+                    "lora.target_modules",
+                    format!(
+                        "unknown module `{t}`; expected some of {:?}",
+                        Self::ALL_TARGETS
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `y = x W^T (+ scale * B A x when the adapter is on)`. A and B are kept in f32 whatever the base
@@ -63,6 +90,8 @@ pub(crate) enum WeightInit {
     Empty,
 }
 
+/// A base weight `p.name` of shape `dims`, initialised as `init` says; `trainable` without
+/// adapters (full fine-tuning, pretraining).
 pub(crate) fn base_var(
     p: &nn::Path,
     name: &str,

@@ -1,19 +1,24 @@
 //! Qwen3 on libtorch: the network, LoRA adapters, Hugging Face loading/saving, the tokenizer,
 //! KV-cache sampling and teacher-forced log-probs. The API is described in docs/dev/contracts.md.
 
+mod attention_mask;
+mod kv_cache;
 mod load;
 mod logprobs;
 mod lora;
 mod qwen3;
+mod qwen3_config;
 mod sample;
 mod tokenizer;
 
 use std::path::PathBuf;
 
+pub use kv_cache::KvCache;
 pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
-pub use qwen3::{Input, KvCache, Qwen3, Qwen3Config};
+pub use qwen3::{Input, Qwen3};
+pub use qwen3_config::Qwen3Config;
 pub use sample::{
     left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
 };
