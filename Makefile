@@ -1,5 +1,7 @@
-# Frost: `make demo` trains on the embedded default, `make test` runs every test.
-# Both set up what they need (project venv with torch, the wasm target) and are idempotent.
+# Frost: `make demo` trains on the embedded default, `make test` runs every test, `make unit`
+# the unit tests only (a fast loop while editing).
+# Each sets up what it needs (project venv with torch; the wasm target for demo and test) and
+# is idempotent.
 SHELL := /bin/bash
 VENV := $(CURDIR)/.venv
 PY := $(VENV)/bin/python
@@ -13,7 +15,7 @@ GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: demo test test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
+.PHONY: demo test unit test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -62,17 +64,27 @@ test-games: wasm-target
 test: setup-test games test-games
 	$(CARGO) test --release --workspace
 
+# The host library's, the SDK's and the games' unit tests, run natively: no test deps (Python
+# goldens), no npm tokenizer fixture, no wasm target.
+unit: $(VENV)/.torch-$(TORCH_VERSION)
+	$(CARGO) test --release --lib -p frost-host -p frost-sdk $(foreach g,$(GAMES),-p frost-game-$(g))
+
 lint: setup
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
+fmt:
+	$(CARGO) fmt --all
+
 # Golden rewards for tests/e2e/xent.rs from the Xent benchmark's own runtime (xent==0.5.0 needs
 # Python >= 3.12 and transformers < 5, so it gets its own venv). Not part of `make test`: the
 # goldens and the tiny judge they were computed on are committed under tests/fixtures/xent/.
+# Python 3.12 is PYTHON312=... if given, else found on PATH or under pyenv
+# (scripts/find-python312.sh).
 XENT_VENV := $(CURDIR)/.venv-xent
-PYTHON312 ?= python3.12
 $(XENT_VENV)/.xent-0.5.0:
-	@test -x $(XENT_VENV)/bin/python || $(PYTHON312) -m venv $(XENT_VENV)
+	@test -x $(XENT_VENV)/bin/python || \
+		{ py=$$(PYTHON312='$(PYTHON312)' scripts/find-python312.sh) && "$$py" -m venv $(XENT_VENV); }
 	$(XENT_VENV)/bin/python -m pip install --quiet --disable-pip-version-check xent==0.5.0
 	@touch $@
 

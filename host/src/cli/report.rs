@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::Args;
 use frost_host::lab::report::claims::ClaimsConfig;
 use frost_host::lab::report::html::claim_cells;
-use frost_host::lab::report::stats;
 use frost_host::lab::report::write::{write_report, ReportOptions};
+use frost_host::lab::stats;
 
 #[derive(Args)]
 pub struct ReportArgs {

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::runs::{EvalKey, EvalPoint, Run, Setting};
-use super::stats::{self, Interval};
+use crate::lab::stats::{self, Interval};
 
 /// How the claims are computed.
 #[derive(Debug, Clone, Copy)]

@@ -1,7 +1,8 @@
-//! Evidence from finished runs: curves per setting and seed (`runs`), paired statistics
-//! (`stats`), setting labels for plain run directories (`labels`), the paper's claims as computed quantities with verdicts (`claims`), and the
-//! report that shows them (`report` writes it, `figures` chooses what to draw, `plots` draws the SVG figures, `html` lays out
-//! the page). Everything here reads run directories; nothing trains.
+//! Evidence from finished runs: curves per setting and seed (`runs`), setting labels for plain
+//! run directories (`labels`), the paper's claims as computed quantities with verdicts
+//! (`claims`, paired statistics from `lab::stats`), and the report that shows them (`write`
+//! writes it, `figures` chooses what to draw, `plots` draws the SVG figures, `html` lays out the
+//! page). Everything here reads run directories; nothing trains.
 
 pub mod claims;
 pub mod figures;
@@ -11,7 +12,6 @@ pub mod plots;
 pub mod runs;
 pub mod samples;
 pub mod selection_table;
-pub mod stats;
 pub mod write;
 
 use std::path::PathBuf;

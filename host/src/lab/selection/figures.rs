@@ -3,9 +3,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::stats::{bootstrap_ci, mean, mean_finite, slope, spearman, std};
 use super::{GroupOutcome, Rescored, Split, StudyOptions};
 use crate::frost::{self, Child};
+use crate::lab::stats::{self, mean, mean_finite, slope, spearman, std};
 use crate::train::Setup;
 
 /// What `analyze-selection --out` writes (the contract the report reads: `rules[*]`).
@@ -48,7 +48,8 @@ pub struct RuleFigures {
     pub improved_frac: f64,
     /// Mean over group members of (refined - sampled) score.
     pub mean_gain: f64,
-    /// 95% bootstrap intervals (groups resampled) of `improved_frac` and `mean_gain`.
+    /// 95% bootstrap intervals (groups resampled; the report's bootstrap, its resamples and
+    /// seed) of `improved_frac` and `mean_gain`; NaN (null) with fewer than two groups.
     pub improved_frac_ci: [f64; 2],
     pub mean_gain_ci: [f64; 2],
     /// Mean over groups of (best refined - best sampled) score.
@@ -91,8 +92,8 @@ pub struct CandidateFigures {
     pub spearman_target: f64,
     pub spearman_prior: f64,
     pub spearman_linear_rest: f64,
-    /// Standard deviations (nats) of the exact change, the target term, the linear term and
-    /// the rest.
+    /// Sample standard deviations (nats) of the exact change, the target term, the linear term
+    /// and the rest.
     pub std_change: f64,
     pub std_target: f64,
     pub std_linear: f64,
@@ -176,8 +177,8 @@ fn rule_figures(groups: &[GroupOutcome], r: usize) -> RuleFigures {
         label: String::new(),
         params: Value::Null,
         improved_frac: improved as f64 / members.max(1) as f64,
-        improved_frac_ci: bootstrap_ci(&group_improved),
-        mean_gain_ci: bootstrap_ci(&group_gain),
+        improved_frac_ci: mean_ci(&group_improved),
+        mean_gain_ci: mean_ci(&group_gain),
         mean_gain: mean(&gains),
         best_gain: mean(&best_gains),
         spearman: spearman(&col(|c| c.target + c.linear), &change),
@@ -243,6 +244,13 @@ pub fn refine(parent_scores: &[f64], kids: &[Rescored]) -> (Vec<f64>, usize) {
         .map(|(s, b)| b.map_or(*s, |c| exact[c]))
         .collect();
     (refined, best.iter().filter(|b| b.is_some()).count())
+}
+
+/// The 95% interval of the mean of per-group figures: groups all have K members, so that mean
+/// is the pooled figure.
+fn mean_ci(xs: &[f64]) -> [f64; 2] {
+    stats::mean_interval(xs, stats::RESAMPLES, stats::BOOTSTRAP_SEED)
+        .map_or([f64::NAN; 2], |i| [i.lo, i.hi])
 }
 
 fn max(xs: &[f64]) -> f64 {
@@ -338,4 +346,24 @@ impl StudyReport {
 
 fn with_ci(x: f64, ci: [f64; 2]) -> String {
     format!("{x:.3} [{:.2}, {:.2}]", ci[0], ci[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_study_interval_is_the_reports_bootstrap() {
+        let per_group = [0.25, 0.5, 0.0, 1.0, 0.75, 0.5];
+        let report = stats::mean_difference(
+            &per_group,
+            &[0.0; 6],
+            stats::RESAMPLES,
+            stats::BOOTSTRAP_SEED,
+        )
+        .unwrap();
+        assert_eq!(mean_ci(&per_group), [report.lo, report.hi]);
+        assert!(mean_ci(&[0.5]).iter().all(|x| x.is_nan()));
+        assert_eq!(mean_ci(&[2.0, 2.0]), [2.0, 2.0]);
+    }
 }

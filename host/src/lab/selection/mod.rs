@@ -19,7 +19,6 @@ use crate::train::{self, Setup, TrainError};
 
 mod figures;
 mod rules;
-mod stats;
 
 pub use figures::{CandidateFigures, RuleFigures, StudyReport};
 pub use rules::{default_rules, RuleSpec, RuleSpecError};

@@ -1,6 +1,12 @@
-//! Paired statistics over seeds: percentile-bootstrap 95% intervals and a sign-flip
-//! permutation p-value. Seeds are the unit of replication: setting A's seed s is compared with
-//! setting B's seed s, and resampling draws whole seeds (pairs), never single evaluations.
+//! The lab's statistics, one module for the report and the selection study: moments,
+//! percentiles, the percentile bootstrap (one implementation, resamples and seed explicit), the
+//! paired statistics over seeds (mean difference, std ratio, sign-flip p), Spearman's rank
+//! correlation and the least-squares slope. NaN where a figure is undefined (no values, no
+//! spread), None where an interval or p-value cannot be formed.
+//!
+//! In the report, seeds are the unit of replication: setting A's seed s is compared with
+//! setting B's seed s, and resampling draws whole seeds (pairs), never single evaluations. In
+//! the selection study the unit is the assignment (one group).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -8,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 /// Resamples per interval: enough that the 2.5% and 97.5% percentiles move by well under the
 /// interval's own width between two seeds of the bootstrap.
 pub const RESAMPLES: usize = 10_000;
-/// The bootstrap's own seed: a report is reproducible byte for byte.
+/// The bootstrap's own seed: a report (and a selection study) is reproducible byte for byte.
 pub const BOOTSTRAP_SEED: u64 = 12;
 
 /// A point estimate with its 95% interval.
@@ -19,9 +25,47 @@ pub struct Interval {
     pub hi: f64,
 }
 
-/// Percentile-bootstrap 95% interval of `stat` over `n` paired units: `stat` gets the indices
-/// of one resample (drawn with replacement). Resamples whose statistic is NaN (e.g. a ratio
-/// 0/0) are dropped; None when fewer than two units or no finite estimate.
+/// Mean; NaN for no values.
+pub fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// The mean of the finite values (NaN if none): for per-group figures, some undefined.
+pub fn mean_finite(xs: &[f64]) -> f64 {
+    let finite: Vec<f64> = xs.iter().copied().filter(|x| x.is_finite()).collect();
+    mean(&finite)
+}
+
+/// Sample standard deviation (n - 1 in the denominator): every caller estimates the spread of
+/// a population (seeds, candidates) from a sample of it. NaN for fewer than two values.
+pub fn std(xs: &[f64]) -> f64 {
+    let n = xs.len();
+    if n < 2 {
+        return f64::NAN;
+    }
+    let m = mean(xs);
+    (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+}
+
+/// The q-quantile of sorted values, linear between order statistics (R's type 7).
+pub fn percentile(sorted: &[f64], q: f64) -> f64 {
+    let pos = q * (sorted.len() - 1) as f64;
+    let i = pos.floor() as usize;
+    let j = (i + 1).min(sorted.len() - 1);
+    let f = pos - i as f64;
+    if f == 0.0 {
+        sorted[i]
+    } else {
+        sorted[i] + f * (sorted[j] - sorted[i])
+    }
+}
+
+/// Percentile-bootstrap 95% interval of `stat` over `n` units: `stat` gets the indices of one
+/// resample (drawn with replacement). Resamples whose statistic is NaN (e.g. a ratio 0/0) are
+/// dropped; None when fewer than two units or no finite estimate.
 pub fn bootstrap(
     n: usize,
     resamples: usize,
@@ -59,12 +103,16 @@ pub fn bootstrap(
     })
 }
 
+/// The mean of `xs` with its bootstrap 95% interval.
+pub fn mean_interval(xs: &[f64], resamples: usize, seed: u64) -> Option<Interval> {
+    bootstrap(xs.len(), resamples, seed, |idx| {
+        idx.iter().map(|&i| xs[i]).sum::<f64>() / idx.len() as f64
+    })
+}
+
 /// Mean of `a[i] - b[i]` with its paired-bootstrap 95% interval.
 pub fn mean_difference(a: &[f64], b: &[f64], resamples: usize, seed: u64) -> Option<Interval> {
-    let d = differences(a, b);
-    bootstrap(d.len(), resamples, seed, |idx| {
-        idx.iter().map(|&i| d[i]).sum::<f64>() / idx.len() as f64
-    })
+    mean_interval(&differences(a, b), resamples, seed)
 }
 
 /// std(a) / std(b) across seeds with its paired-bootstrap 95% interval (seeds resampled
@@ -111,36 +159,60 @@ pub fn sign_flip_p(a: &[f64], b: &[f64], resamples: usize, seed: u64) -> Option<
     Some(hits as f64 / (resamples + 1) as f64)
 }
 
-/// Sample standard deviation (n - 1); 0 for fewer than two values.
-pub fn std(xs: &[f64]) -> f64 {
-    let n = xs.len();
-    if n < 2 {
-        return 0.0;
-    }
-    let m = mean(xs);
-    (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
-}
-
-pub fn mean(xs: &[f64]) -> f64 {
-    xs.iter().sum::<f64>() / xs.len() as f64
-}
-
-/// The q-quantile of sorted values, linear between order statistics (R's type 7).
-pub fn percentile(sorted: &[f64], q: f64) -> f64 {
-    let pos = q * (sorted.len() - 1) as f64;
-    let i = pos.floor() as usize;
-    let j = (i + 1).min(sorted.len() - 1);
-    let f = pos - i as f64;
-    if f == 0.0 {
-        sorted[i]
-    } else {
-        sorted[i] + f * (sorted[j] - sorted[i])
-    }
-}
-
 fn differences(a: &[f64], b: &[f64]) -> Vec<f64> {
     assert_eq!(a.len(), b.len(), "paired samples");
     a.iter().zip(b).map(|(x, y)| x - y).collect()
+}
+
+/// Spearman's rank correlation (Pearson's of the tie-averaged ranks).
+pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
+    assert_eq!(x.len(), y.len());
+    pearson(&ranks(x), &ranks(y))
+}
+
+/// Least-squares slope of y on x: the factor that best calibrates x to y.
+pub fn slope(x: &[f64], y: &[f64]) -> f64 {
+    let (mx, my) = (mean(x), mean(y));
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let sxx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    if sxx == 0.0 {
+        return f64::NAN;
+    }
+    sxy / sxx
+}
+
+fn pearson(x: &[f64], y: &[f64]) -> f64 {
+    let (mx, my) = (mean(x), mean(y));
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (a, b) in x.iter().zip(y) {
+        sxy += (a - mx) * (b - my);
+        sxx += (a - mx).powi(2);
+        syy += (b - my).powi(2);
+    }
+    if x.len() < 3 || sxx == 0.0 || syy == 0.0 {
+        return f64::NAN;
+    }
+    sxy / (sxx * syy).sqrt()
+}
+
+/// Ranks 1..n, ties sharing their average rank (-inf sorts lowest).
+fn ranks(xs: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..xs.len()).collect();
+    order.sort_by(|&a, &b| xs[a].total_cmp(&xs[b]));
+    let mut r = vec![0.0; xs.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && xs[order[j + 1]] == xs[order[i]] {
+            j += 1;
+        }
+        let avg = (i + j) as f64 / 2.0 + 1.0;
+        for &o in &order[i..=j] {
+            r[o] = avg;
+        }
+        i = j + 1;
+    }
+    r
 }
 
 #[cfg(test)]
@@ -249,5 +321,53 @@ mod tests {
         assert_eq!(percentile(&s, 0.5), 3.0);
         assert!((percentile(&s, 0.1) - 1.4).abs() < 1e-12);
         assert!((std(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]) - 2.138089935).abs() < 1e-8);
+    }
+
+    #[test]
+    fn std_is_the_sample_std_and_undefined_below_two_values() {
+        assert_eq!(std(&[1.0, 3.0]), 2f64.sqrt());
+        assert!(std(&[1.0]).is_nan() && std(&[]).is_nan());
+        assert_eq!(std(&[2.0, 2.0, 2.0]), 0.0);
+    }
+
+    #[test]
+    fn the_mean_interval_is_the_paired_bootstrap_against_zero() {
+        // The selection study's intervals (mean_interval) and the report's (mean_difference)
+        // are one bootstrap: identical numbers for identical input and seed.
+        let xs = [0.5, 2.0, -1.0, 3.5, 0.0, 1.25, 4.0];
+        let one = mean_interval(&xs, RESAMPLES, BOOTSTRAP_SEED).unwrap();
+        let paired = mean_difference(&xs, &[0.0; 7], RESAMPLES, BOOTSTRAP_SEED).unwrap();
+        assert_eq!(one, paired);
+        assert!(one.lo < one.estimate && one.estimate < one.hi);
+        assert_eq!(one.estimate, mean(&xs));
+        let constant = mean_interval(&[2.0, 2.0], RESAMPLES, BOOTSTRAP_SEED).unwrap();
+        assert_eq!((constant.lo, constant.hi), (2.0, 2.0));
+        assert!(mean_interval(&[1.0], RESAMPLES, BOOTSTRAP_SEED).is_none());
+    }
+
+    #[test]
+    fn spearman_is_rank_based_and_handles_ties() {
+        let x = [1.0, 2.0, 3.0, 4.0];
+        assert!((spearman(&x, &[10.0, 20.0, 1000.0, 1e6]) - 1.0).abs() < 1e-12);
+        assert!((spearman(&x, &[4.0, 3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
+        assert_eq!(
+            ranks(&[5.0, 1.0, 5.0, f64::NEG_INFINITY]),
+            vec![3.5, 2.0, 3.5, 1.0]
+        );
+        // Known value: x = 1..5, y = 2,1,4,3,5 -> 1 - 6 * 4 / (5 * 24) = 0.8.
+        let s = spearman(&[1.0, 2.0, 3.0, 4.0, 5.0], &[2.0, 1.0, 4.0, 3.0, 5.0]);
+        assert!((s - 0.8).abs() < 1e-12);
+        assert!(spearman(&[1.0, 1.0, 1.0], &[1.0, 2.0, 3.0]).is_nan());
+        assert!(spearman(&[1.0, 2.0], &[1.0, 2.0]).is_nan());
+    }
+
+    #[test]
+    fn means_and_slope() {
+        assert_eq!(mean(&[1.0, 3.0]), 2.0);
+        assert!(mean(&[]).is_nan());
+        assert!((slope(&[0.0, 1.0, 2.0], &[1.0, 1.5, 2.0]) - 0.5).abs() < 1e-12);
+        assert!(slope(&[1.0, 1.0], &[0.0, 2.0]).is_nan());
+        assert_eq!(mean_finite(&[f64::NAN, 2.0, 4.0]), 3.0);
+        assert!(mean_finite(&[f64::NAN]).is_nan());
     }
 }
