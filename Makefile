@@ -6,6 +6,12 @@ SHELL := /bin/bash
 VENV := $(CURDIR)/.venv
 PY := $(VENV)/bin/python
 TORCH_VERSION := 2.13.0
+# The torch wheel: the registry's default build (CUDA 13.0, needs an NVIDIA driver >= 580) unless
+# the environment names another, e.g. `make setup TORCH_INDEX_URL=https://download.pytorch.org/whl/cu126`
+# for an older driver, or TORCH_SPEC for another wheel (a file, a URL). `make clean-venv` first
+# to replace an installed one.
+TORCH_SPEC ?= torch==$(TORCH_VERSION)
+TORCH_INDEX_URL ?=
 # tch builds against the torch inside the venv (torch-sys reads it through `python`).
 export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
@@ -20,7 +26,7 @@ HOST := target/release/frost-host
 
 $(VENV)/.torch-$(TORCH_VERSION):
 	@test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check torch==$(TORCH_VERSION)
+	$(PY) -m pip install --quiet --disable-pip-version-check $(if $(TORCH_INDEX_URL),--index-url $(TORCH_INDEX_URL)) "$(TORCH_SPEC)"
 	@touch $@
 
 # Golden references for the tests (transformers, peft), only installed for `make test`.

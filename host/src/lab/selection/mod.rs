@@ -2,7 +2,7 @@
 //! For each assignment the policy samples K parents once; every rule picks D children from the
 //! same proposal; every child, and two random samples of all candidates (uniform over the valid
 //! ones, and uniform over the gate-passing "plausible" ones), is rescored exactly by the judge.
-//! `report` turns the rescored records into per-rule figures (docs/method.md#selection-rules).
+//! `figures` turns the rescored records into per-rule figures (docs/method.md#selection-rules).
 
 use rand::seq::index::sample;
 use rand::SeedableRng;
