@@ -19,7 +19,9 @@ use tch::{Kind, Tensor};
 
 use crate::model::{Input, Qwen3, Tok};
 use prefix::Prefix;
-pub use taylor::{score_from_move_embeds, taylor_in_chunks, taylor_proposal, Taylor};
+pub use taylor::{
+    score_from_move_embeds, taylor_in_chunks, taylor_proposal, taylor_scores_are_exact, Taylor,
+};
 
 /// Sequences per judge forward call; bounds activation memory, never changes results.
 const JUDGE_CHUNK: usize = 32;
@@ -412,14 +414,6 @@ pub fn score(
     );
     budget.forwards += (distinct.len() * move_terms) as u64;
     index.into_iter().map(|i| per_move[i]).collect()
-}
-
-/// Whether the Taylor pass's scores of the parents can stand for their exact scores: on the CPU
-/// in f32 or f64 the two passes (embeddings in grad mode, batch K; ids without grad, batch D)
-/// agree to about 1e-6. In bf16/f16, or on CUDA (other kernels per shape, nondeterministic
-/// reductions), they need not: the step then scores the parents exactly too, as the children.
-pub fn taylor_scores_are_exact(judge: &Qwen3) -> bool {
-    judge.device() == tch::Device::Cpu && matches!(judge.kind(), Kind::Float | Kind::Double)
 }
 
 /// The judge sequences [`score`] counts for `moves`: one per distinct move and move term. A step

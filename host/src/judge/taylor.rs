@@ -220,3 +220,11 @@ pub fn taylor_in_chunks(
         score: parts.iter().flat_map(|t| t.score.clone()).collect(),
     }
 }
+
+/// Whether the Taylor pass's scores of the parents can stand for their exact scores: on the CPU
+/// in f32 or f64 the two passes (embeddings in grad mode, batch K; ids without grad, batch D)
+/// agree to about 1e-6. In bf16/f16, or on CUDA (other kernels per shape, nondeterministic
+/// reductions), they need not: the step then scores the parents exactly too, as the children.
+pub fn taylor_scores_are_exact(judge: &Qwen3) -> bool {
+    judge.device() == tch::Device::Cpu && matches!(judge.kind(), Kind::Float | Kind::Double)
+}
