@@ -275,26 +275,23 @@ impl Drop for AdaptersOff<'_> {
     }
 }
 
-/// Right-pad `seqs` into [B, T] ids + pad mask + positions on `device`.
-fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor, Tensor) {
+/// Right-pads `seqs` on `device`: (ids [B, T], positions [B, T]). No attention mask is needed:
+/// under the causal mask a real token never sees the padding after it, and the padding's own
+/// outputs are never read; without a mask SDPA can pick a fused kernel.
+fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor) {
     let t = seqs.iter().map(|s| s.len()).max().unwrap_or(1);
     let b = seqs.len();
     let mut ids = vec![0i64; b * t];
-    let mut mask = vec![false; b * t];
     for (r, s) in seqs.iter().enumerate() {
         ids[r * t..r * t + s.len()].copy_from_slice(s);
-        mask[r * t..r * t + s.len()]
-            .iter_mut()
-            .for_each(|m| *m = true);
     }
     let (b, t) = (b as i64, t as i64);
     let ids = Tensor::from_slice(&ids).view([b, t]).to_device(device);
-    let mask = Tensor::from_slice(&mask).view([b, t]).to_device(device);
     let pos = Tensor::arange(t, (Kind::Int64, device))
         .unsqueeze(0)
         .expand([b, t], false)
         .contiguous();
-    (ids, mask, pos)
+    (ids, pos)
 }
 
 /// One sequence to score: its ids, which are scored, and its per-token CE clamp.
@@ -323,8 +320,8 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) ->
     let mut out = Vec::with_capacity(seqs.len());
     for chunk in seqs.chunks(JUDGE_CHUNK) {
         let refs: Vec<&[i64]> = chunk.iter().map(|(i, ..)| i.as_slice()).collect();
-        let (ids, mask, pos) = pad_batch(&refs, judge.device());
-        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+        let (ids, pos) = pad_batch(&refs, judge.device());
+        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, None, None);
         let rows: Vec<Scored> = chunk
             .iter()
             .map(|(i, s, c)| (i.as_slice(), s.as_slice(), *c))
@@ -455,7 +452,7 @@ fn term_forward(
     let prefix = prog.prefix(judge, j);
     let offset = prefix.map_or(0, |p| p.start);
     let rest: Vec<&[i64]> = filled.iter().map(|f| &f[offset..]).collect();
-    let (ids, mask, pos) = pad_batch(&rest, dev);
+    let (ids, pos) = pad_batch(&rest, dev);
     let (n, t) = (ids.size()[0], ids.size()[1]);
     let pos = pos + offset as i64;
     let x = move_embeds.map(|me| {
@@ -478,7 +475,7 @@ fn term_forward(
     };
     let hidden = match prefix {
         Some(p) => judge.forward_hidden(input, &pos, None, Some(&mut p.cache_for(n))),
-        None => judge.forward_hidden(input, &pos, Some(&mask), None),
+        None => judge.forward_hidden(input, &pos, None, None),
     };
     let scored = &term.scored[offset..];
     let rows: Vec<Scored> = rest.iter().map(|r| (*r, scored, term.clamp)).collect();

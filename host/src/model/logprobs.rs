@@ -41,27 +41,24 @@ pub fn move_logprobs(
     }
     let (ids, mask, pos) = left_pad(&distinct, dev);
     let mut cache = net.new_cache();
-    let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), Some(&mut cache));
+    let h = net.forward_hidden(Input::Ids(&ids), &pos, mask.as_ref(), Some(&mut cache));
     let rows = Tensor::from_slice(&row_of).to_device(dev);
     let mut cache = cache.index_rows(&rows);
-    let mask = mask.index_select(0, &rows);
+    let mask = mask.map(|m| m.index_select(0, &rows));
     // Move token 0 is predicted by the prompt's last position, token j by move token j - 1.
     let mut hidden = h.select(1, -1).index_select(0, &rows).unsqueeze(1);
     if l > 1 {
         let last = pos.select(1, -1).index_select(0, &rows).unsqueeze(1);
         let move_pos = last + Tensor::arange_start(1, l, (Kind::Int64, dev));
-        let mask = Tensor::cat(
-            &[
-                &mask,
-                &mask.ones_like().narrow(1, 0, 1).expand([n, l - 1], false),
-            ],
-            1,
-        );
+        let mask = mask.map(|m| {
+            let ones = m.ones_like().narrow(1, 0, 1).expand([n, l - 1], false);
+            Tensor::cat(&[&m, &ones], 1)
+        });
         let inputs = moves.narrow(1, 0, l - 1);
         let hm = net.forward_hidden(
             Input::Ids(&inputs),
             &move_pos,
-            Some(&mask),
+            mask.as_ref(),
             Some(&mut cache),
         );
         hidden = Tensor::cat(&[&hidden, &hm], 1);
@@ -86,15 +83,12 @@ pub fn move_logprobs_no_cache(
     let move_pos =
         pos.select(1, -1).unsqueeze(1) + Tensor::arange_start(1, l + 1, (Kind::Int64, dev));
     let ids = Tensor::cat(&[&ids, &moves], 1);
-    let mask = Tensor::cat(
-        &[
-            &mask,
-            &mask.ones_like().narrow(1, 0, 1).expand([n, l], false),
-        ],
-        1,
-    );
+    let mask = mask.map(|m| {
+        let ones = m.ones_like().narrow(1, 0, 1).expand([n, l], false);
+        Tensor::cat(&[&m, &ones], 1)
+    });
     let pos = Tensor::cat(&[&pos, &move_pos], 1);
-    let hidden = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+    let hidden = net.forward_hidden(Input::Ids(&ids), &pos, mask.as_ref(), None);
     // Move token j is predicted at position t - 1 + j (left padding aligns every row's end).
     move_head(
         net,

@@ -1,7 +1,7 @@
 //! Qwen3 on libtorch: the network, LoRA adapters, Hugging Face loading/saving, the tokenizer,
 //! KV-cache sampling and teacher-forced log-probs. The API is described in docs/dev/contracts.md.
 
-mod attention_mask;
+mod attention;
 mod kv_cache;
 mod load;
 mod logprobs;

@@ -1,7 +1,7 @@
 //! The Qwen3 decoder, written top to bottom: RMSNorm and rotary embeddings, grouped-query
 //! attention with per-head q/k norms, the SwiGLU MLP, the decoder layer, and the causal LM
 //! (embedding, layers, final norm, tied or untied LM head). The config is in `qwen3_config.rs`,
-//! the KV cache in `kv_cache.rs`, the attention mask in `attention_mask.rs`.
+//! the KV cache in `kv_cache.rs`, the attention mask and kernel call in `attention.rs`.
 //!
 //! Variable names match the Hugging Face checkpoint (`model.layers.0.self_attn.q_proj.weight`),
 //! so loading is a name-for-name copy. The forwards are pure: the FLOPs `bench --phases` reports
@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use tch::{nn, Device, Kind, Tensor};
 
-use super::attention_mask::AttentionMask;
+use super::attention::{sdpa, AttentionMask};
 use super::kv_cache::{KvCache, LayerCache};
 use super::lora::{base_var, LoraConfig, LoraLinear, WeightInit};
 use super::qwen3_config::Qwen3Config;
@@ -190,16 +190,7 @@ impl Attention {
             Some(c) => c.append(k, v),
             None => (k, v),
         };
-        let attn = Tensor::scaled_dot_product_attention(
-            &q,
-            &k,
-            &v,
-            mask.mask.as_ref(),
-            0.0,
-            mask.is_causal,
-            1.0 / (hd as f64).sqrt(),
-            nkv != nh,
-        );
+        let attn = sdpa(&q, &k, &v, mask, 1.0 / (hd as f64).sqrt());
         let attn = attn.transpose(1, 2).reshape([b, t, nh * hd]);
         self.o_proj.forward(&attn)
     }

@@ -44,8 +44,10 @@ impl SamplingParams {
 }
 
 /// Left-pads `prompts` (each non-empty) on `device`: (ids [B,T] i64, pad_mask [B,T] bool,
-/// positions [B,T] i64 counted from each prompt's first real token).
-pub fn left_pad(prompts: &[Vec<i64>], device: tch::Device) -> (Tensor, Tensor, Tensor) {
+/// positions [B,T] i64 counted from each prompt's first real token). The mask is None when no
+/// row is padded (all prompts of one length): attention then needs no mask at all, which lets
+/// SDPA pick a fused kernel.
+pub fn left_pad(prompts: &[Vec<i64>], device: tch::Device) -> (Tensor, Option<Tensor>, Tensor) {
     let t = prompts.iter().map(|p| p.len()).max().unwrap_or(0);
     let mut ids = Vec::with_capacity(prompts.len() * t);
     let mut mask = Vec::with_capacity(prompts.len() * t);
@@ -58,9 +60,10 @@ pub fn left_pad(prompts: &[Vec<i64>], device: tch::Device) -> (Tensor, Tensor, T
         pos.extend(std::iter::repeat_n(0i64, pad).chain(0..p.len() as i64));
     }
     let shape = [prompts.len() as i64, t as i64];
+    let padded = prompts.iter().any(|p| p.len() != t);
     (
         Tensor::from_slice(&ids).view(shape).to_device(device),
-        Tensor::from_slice(&mask).view(shape).to_device(device),
+        padded.then(|| Tensor::from_slice(&mask).view(shape).to_device(device)),
         Tensor::from_slice(&pos).view(shape).to_device(device),
     )
 }
@@ -274,10 +277,10 @@ fn sample_cached(net: &Qwen3, d: &mut Draws) {
     let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
     let (ids0, mask0, pos0) = left_pad(d.req.prompts, net.device());
     let mut cache = net.new_cache();
-    let h = net.forward_hidden(Input::Ids(&ids0), &pos0, Some(&mask0), Some(&mut cache));
+    let h = net.forward_hidden(Input::Ids(&ids0), &pos0, mask0.as_ref(), Some(&mut cache));
     cache.repeat_interleave(kk);
     let mut logits = rep(&last_logits(net, &h));
-    let mut mask = rep(&mask0);
+    let mut mask = mask0.as_ref().map(rep);
     let mut last_pos = rep(&pos0.select(1, -1));
     for step in 0..d.req.len {
         let tok = d.next(&logits);
@@ -285,11 +288,11 @@ fn sample_cached(net: &Qwen3, d: &mut Draws) {
             break;
         }
         last_pos = last_pos + 1;
-        mask = Tensor::cat(&[&mask, &ones_column(&mask)], 1);
+        mask = mask.map(|m| Tensor::cat(&[&m, &ones_column(&m)], 1));
         let h = net.forward_hidden(
             Input::Ids(&tok.unsqueeze(1)),
             &last_pos.unsqueeze(1),
-            Some(&mask),
+            mask.as_ref(),
             Some(&mut cache),
         );
         logits = last_logits(net, &h);
@@ -301,12 +304,12 @@ fn sample_uncached(net: &Qwen3, d: &mut Draws) {
     let kk = d.req.k as i64;
     let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
     let (ids0, mask0, pos0) = left_pad(d.req.prompts, net.device());
-    let (mut ids, mut mask, mut pos) = (rep(&ids0), rep(&mask0), rep(&pos0));
+    let (mut ids, mut mask, mut pos) = (rep(&ids0), mask0.as_ref().map(rep), rep(&pos0));
     for _ in 0..d.req.len {
-        let h = net.forward_hidden(Input::Ids(&ids), &pos, Some(&mask), None);
+        let h = net.forward_hidden(Input::Ids(&ids), &pos, mask.as_ref(), None);
         let tok = d.next(&last_logits(net, &h));
         ids = Tensor::cat(&[&ids, &tok.unsqueeze(1)], 1);
-        mask = Tensor::cat(&[&mask, &ones_column(&mask)], 1);
+        mask = mask.map(|m| Tensor::cat(&[&m, &ones_column(&m)], 1));
         pos = Tensor::cat(&[&pos, &(pos.select(1, -1) + 1).unsqueeze(1)], 1);
     }
 }
