@@ -112,6 +112,7 @@ fn mean_after_first(steps: &[StepStats]) -> StepStats {
             o.tokens += p.tokens / n;
             o.forward_flops += p.forward_flops / n;
             o.backward_flops += p.backward_flops / n;
+            o.syncs += p.syncs / n;
         }
         for s in steps {
             o.peak_rss = o.peak_rss.max(s[i].peak_rss);
@@ -142,12 +143,13 @@ fn print_figures(runs: &[Run], peak: f64) {
     println!(
         "per phase (FLOPs counted from the model shape: forwards as run, backwards estimated; \
          MFU against the measured matmul peak {:.1} GFLOP/s; peak resident memory while in the \
-         phase and its growth above the phase's start, over all steps):",
+         phase and its growth above the phase's start, over all steps; device-to-host reads per \
+         step, each a synchronization on a GPU):",
         peak / 1e9
     );
     println!(
-        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>9} {:>8}",
-        "", "phase", "s/step", "tokens/s", "GFLOP", "GFLOP/s", "MFU", "peak MiB", "+MiB"
+        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>9} {:>8} {:>7}",
+        "", "phase", "s/step", "tokens/s", "GFLOP", "GFLOP/s", "MFU", "peak MiB", "+MiB", "syncs"
     );
     for r in runs {
         for (i, p) in r.phases.iter().enumerate() {
@@ -165,11 +167,12 @@ fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64) {
     let mib = |b: Option<u64>| b.map_or("n/a".into(), |b| format!("{:.0}", b as f64 / 1048576.0));
     let (mem, growth): (String, String) = (mib(p.peak_rss), mib(p.rss_growth));
     println!(
-        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {mem:>9} {growth:>8}",
+        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {mem:>9} {growth:>8} {:>7.0}",
         p.seconds,
         p.tokens / p.seconds,
         flops / 1e9,
         rate / 1e9,
-        100.0 * rate / peak
+        100.0 * rate / peak,
+        p.syncs
     );
 }

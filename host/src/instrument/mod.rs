@@ -1,6 +1,8 @@
 //! Measurement of training steps for `frost-host bench`: per-phase spans (`phases`), model
-//! FLOPs from the shape (`flops`) and peak resident memory (`memory`).
+//! FLOPs from the shape (`flops`), peak resident memory (`memory`) and device-to-host reads
+//! (`sync`, the one helper every read in the step goes through).
 
 pub mod flops;
 pub mod memory;
 pub mod phases;
+pub mod sync;

@@ -26,6 +26,8 @@ pub struct PhaseStat {
     /// The most the resident set grew above its size when the phase was entered (bytes): what
     /// the phase itself needed beyond memory already held (libtorch keeps freed memory).
     pub rss_growth: Option<u64>,
+    /// Device-to-host reads in the phase (`instrument::sync`): a synchronization each on a GPU.
+    pub syncs: f64,
 }
 
 impl PhaseStat {
@@ -36,6 +38,7 @@ impl PhaseStat {
         backward_flops: 0.0,
         peak_rss: None,
         rss_growth: None,
+        syncs: 0.0,
     };
 }
 
@@ -47,7 +50,8 @@ pub type StepStats = [PhaseStat; PHASES.len()];
 struct Recorder {
     step: StepStats,
     step_start: Option<Instant>,
-    current: Option<(usize, Instant)>,
+    /// The phase in progress, when it was entered and the read count then.
+    current: Option<(usize, Instant, u64)>,
     /// The steps kept for a bench; None when no bench records.
     kept: Option<Vec<StepStats>>,
     memory: bool,
@@ -141,7 +145,7 @@ pub fn enter(name: &str) {
             crate::instrument::memory::reset_peak_rss();
             r.entry_rss = crate::instrument::memory::rss_bytes();
         }
-        r.current = Some((i, Instant::now()));
+        r.current = Some((i, Instant::now(), crate::instrument::sync::reads()));
     });
 }
 
@@ -151,12 +155,13 @@ pub fn leave() {
 }
 
 fn close(r: &mut Recorder) {
-    let Some((i, t)) = r.current.take() else {
+    let Some((i, t, reads)) = r.current.take() else {
         return;
     };
     let entry = r.entry_rss.take();
     let s = &mut r.step[i];
     s.seconds += t.elapsed().as_secs_f64();
+    s.syncs += (crate::instrument::sync::reads() - reads) as f64;
     if r.memory {
         if let Some(b) = crate::instrument::memory::peak_rss_bytes() {
             s.peak_rss = s.peak_rss.max(Some(b));
@@ -171,7 +176,7 @@ fn close(r: &mut Recorder) {
 /// FLOPs are counted with it (every such forward in a step is differentiated once).
 pub fn count_forward(f: ForwardFlops, tokens: i64, graph: bool, base_trained: bool) {
     with(|r| {
-        let Some((i, _)) = r.current else {
+        let Some((i, _, _)) = r.current else {
             return;
         };
         if r.kept.is_none() {

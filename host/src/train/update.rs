@@ -216,11 +216,11 @@ fn accumulate(loss: &Tensor, share: f64) -> Option<f64> {
 /// is skipped with a warning and neither the weights nor the optimizer state change, so a
 /// later checkpoint never holds a NaN. Returns the gradient norm, or None when skipped.
 fn step_if_finite(opt: &mut AdamW, settings: &adamw::Settings) -> Option<f64> {
-    if opt.grad_norm().is_none() {
+    let Some(norm) = opt.grad_norm() else {
         tracing::warn!("non-finite gradient: step skipped, weights unchanged");
         return None;
-    }
-    Some(opt.step(settings))
+    };
+    Some(opt.step_with_norm(settings, norm))
 }
 
 #[cfg(test)]

@@ -60,20 +60,19 @@ impl AdamW {
     }
 
     /// Global gradient norm (before clipping), summed in f64. None if it is not finite, so a
-    /// caller can skip the step and keep its weights.
+    /// caller can skip the step and keep its weights. One device-to-host read whatever the
+    /// number of tensors: the per-tensor sums stay on the device and are added there in order
+    /// (a cumulative sum, so the total is the sequential f64 sum, as one read per tensor gave).
     pub fn grad_norm(&self) -> Option<f64> {
-        let mut sq = 0.0;
-        for t in &self.vars {
-            let g = t.grad();
-            if !g.defined() {
-                continue;
-            }
-            sq += g
-                .to_kind(Kind::Double)
-                .square()
-                .sum(Kind::Double)
-                .double_value(&[]);
+        let sums: Vec<Tensor> = (self.vars.iter().map(|t| t.grad()))
+            .filter(|g| g.defined())
+            .map(|g| g.to_kind(Kind::Double).square().sum(Kind::Double))
+            .collect();
+        if sums.is_empty() {
+            return Some(0.0);
         }
+        let total = Tensor::stack(&sums, 0).cumsum(0, Kind::Double).get(-1);
+        let sq = crate::instrument::sync::scalar(&total);
         sq.is_finite().then(|| sq.sqrt())
     }
 
@@ -82,6 +81,12 @@ impl AdamW {
     /// runs; callers that must keep their weights check `grad_norm` first).
     pub fn step(&mut self, s: &Settings) -> f64 {
         let norm = self.grad_norm().unwrap_or(f64::NAN);
+        self.step_with_norm(s, norm)
+    }
+
+    /// [`step`](Self::step) with the gradient norm the caller already read from
+    /// [`grad_norm`](Self::grad_norm) (one read per step, not two).
+    pub fn step_with_norm(&mut self, s: &Settings, norm: f64) -> f64 {
         let scale = if s.grad_clip > 0.0 && norm > s.grad_clip {
             s.grad_clip / (norm + 1e-6)
         } else {

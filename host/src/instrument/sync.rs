@@ -1,0 +1,86 @@
+//! Every device-to-host read of the training step goes through here, so that it is counted: on
+//! a GPU each one waits for the device's queue to drain (a synchronization), and a step with
+//! thousands of them runs far below the hardware. `bench --phases` reports the count per phase
+//! (`instrument::phases`); on the CPU the same calls are counted, so the figure is the one a GPU
+//! run will have.
+
+use std::cell::Cell;
+
+use tch::{Device, Tensor};
+
+thread_local! {
+    static READS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    READS.with(|r| r.set(r.get() + 1));
+}
+
+/// Reads on this thread so far.
+pub fn reads() -> u64 {
+    READS.with(Cell::get)
+}
+
+/// A one-element tensor's value.
+pub fn scalar(t: &Tensor) -> f64 {
+    count();
+    t.double_value(&[])
+}
+
+/// A tensor's values, flattened, as f64.
+pub fn to_f64s(t: &Tensor) -> Vec<f64> {
+    count();
+    let flat = t
+        .to_device(Device::Cpu)
+        .to_kind(tch::Kind::Double)
+        .contiguous()
+        .view([-1]);
+    Vec::<f64>::try_from(&flat).expect("f64 values")
+}
+
+/// A tensor's values, flattened, as i64.
+pub fn to_i64s(t: &Tensor) -> Vec<i64> {
+    count();
+    let flat = t
+        .to_device(Device::Cpu)
+        .to_kind(tch::Kind::Int64)
+        .contiguous()
+        .view([-1]);
+    Vec::<i64>::try_from(&flat).expect("i64 values")
+}
+
+/// A tensor's values, flattened, as bool.
+pub fn to_bools(t: &Tensor) -> Vec<bool> {
+    count();
+    let flat = t
+        .to_device(Device::Cpu)
+        .to_kind(tch::Kind::Bool)
+        .contiguous()
+        .view([-1]);
+    Vec::<bool>::try_from(&flat).expect("bool values")
+}
+
+/// The tensor on the CPU (one read when it is elsewhere; none when it is there already).
+pub fn to_cpu(t: &Tensor) -> Tensor {
+    if t.device() != Device::Cpu {
+        count();
+    }
+    t.to_device(Device::Cpu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_read_is_counted() {
+        let t = Tensor::from_slice(&[1.0f32, 2.0]);
+        let before = reads();
+        assert_eq!(scalar(&t.sum(tch::Kind::Float)), 3.0);
+        assert_eq!(to_f64s(&t), vec![1.0, 2.0]);
+        assert_eq!(to_i64s(&t), vec![1, 2]);
+        assert_eq!(to_bools(&t.gt(1.5)), vec![false, true]);
+        let _ = to_cpu(&t); // already on the CPU: no read
+        assert_eq!(reads() - before, 4);
+    }
+}
