@@ -335,7 +335,7 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) ->
 /// keeps the graph when grad mode is on through `scored_sums_tensor`).
 fn scored_sums(judge: &Qwen3, hidden: &Tensor, seqs: &[Scored]) -> Vec<f64> {
     let sums = scored_sums_tensor(judge, hidden, seqs);
-    Vec::<f64>::try_from(&sums.to_kind(Kind::Double).to_device(tch::Device::Cpu)).expect("f64 sums")
+    crate::instrument::sync::to_f64s(&sums)
 }
 
 /// A scored token adds `max(log p, -clamp)` = `-min(CE, clamp)`: zero gradient where clamped.
@@ -397,8 +397,7 @@ pub fn score(
         let _guard = tch::no_grad_guard();
         for (c, chunk) in filled.chunks(JUDGE_CHUNK).enumerate() {
             let out = term_forward(judge, prog, j, chunk, None).sums;
-            let out = Vec::<f64>::try_from(&out.to_kind(Kind::Double).to_device(tch::Device::Cpu))
-                .expect("f64 sums");
+            let out = crate::instrument::sync::to_f64s(&out);
             for (d, x) in out.into_iter().enumerate() {
                 sums[c * JUDGE_CHUNK + d][j] = x;
             }

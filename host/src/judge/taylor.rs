@@ -114,7 +114,7 @@ pub fn taylor_proposal(
 fn term_sums(sums: &[Tensor]) -> Vec<Vec<f64>> {
     let t = Tensor::stack(sums, 1).detach().to_kind(Kind::Double);
     let (k, n) = (t.size()[0] as usize, t.size()[1] as usize);
-    let flat = Vec::<f64>::try_from(&t.to_device(tch::Device::Cpu).view([-1])).expect("sums");
+    let flat = crate::instrument::sync::to_f64s(&t);
     (0..k).map(|r| flat[r * n..(r + 1) * n].to_vec()).collect()
 }
 
@@ -129,13 +129,7 @@ fn exact_scores(
 ) -> Vec<f64> {
     let mut rows = vec![prog.fixed_sums(judge).to_vec(); k];
     for (j, out) in outs {
-        let sums = Vec::<f64>::try_from(
-            &out.sums
-                .detach()
-                .to_kind(Kind::Double)
-                .to_device(tch::Device::Cpu),
-        )
-        .expect("f64 sums");
+        let sums = crate::instrument::sync::to_f64s(&out.sums.detach());
         for (row, x) in rows.iter_mut().zip(sums) {
             row[*j] = x;
         }

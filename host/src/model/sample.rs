@@ -82,13 +82,8 @@ pub(super) fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
 /// banned logits back into reach) and banned probabilities are zeroed before the draw, so a
 /// banned token is never emitted; the dealer guarantees every row has a legal token.
 /// Returns the tokens [N] and the entropy (nats) [N] of the distribution each was drawn from
-/// (0 under greedy decoding, a point mass).
-fn pick(
-    logits: &Tensor,
-    ban: &Tensor,
-    params: &SamplingParams,
-    rng: &mut ChaCha8Rng,
-) -> (Tensor, Tensor) {
+/// (0 under greedy decoding, a point mass). `u` [N]: one uniform in [0, 1) per row.
+fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, u: &Tensor) -> (Tensor, Tensor) {
     let logits = logits.masked_fill(ban, MASKED_LOGIT);
     if params.temperature <= 0.0 {
         let n = logits.size()[0];
@@ -113,7 +108,7 @@ fn pick(
         logits = logits.masked_fill(&drop, MASKED_LOGIT);
     }
     let probs = logits.softmax(-1, Kind::Float).masked_fill(ban, 0.0);
-    (draw(&probs, rng), entropy_of(&probs))
+    (draw(&probs, u), entropy_of(&probs))
 }
 
 /// -sum p log p per row of `probs` [N, V]; zero-probability entries add nothing (the clamp,
@@ -123,21 +118,29 @@ fn entropy_of(probs: &Tensor) -> Tensor {
     -plogp.sum_dim_intlist(-1, false, Kind::Float)
 }
 
-/// One index per row of `probs` [N, V] by inverse CDF with uniforms from our own generator,
-/// so a seed fixes the result whatever other threads do with torch's global generator.
-/// `cum[j] <= u` counts the tokens before the pick, and a zero-probability token never starts
-/// a new step of the CDF, so it cannot be picked.
-fn draw(probs: &Tensor, rng: &mut ChaCha8Rng) -> Tensor {
-    let (n, v) = (probs.size()[0], probs.size()[1]);
-    let u: Vec<f64> = (0..n).map(|_| rng.gen::<f64>()).collect();
+/// One index per row of `probs` [N, V] by inverse CDF with the uniforms `u` [N] (f64, on
+/// `probs`' device; drawn from our own generator, see [`uniforms`]). `cum[j] <= u` counts the
+/// tokens before the pick, and a zero-probability token never starts a new step of the CDF, so
+/// it cannot be picked.
+fn draw(probs: &Tensor, u: &Tensor) -> Tensor {
+    let v = probs.size()[1];
     let cum = probs.to_kind(Kind::Double).cumsum(-1, Kind::Double);
-    let u = Tensor::from_slice(&u)
-        .to_device(probs.device())
-        .unsqueeze(1)
-        * cum.narrow(1, v - 1, 1);
+    let u = u.unsqueeze(1) * cum.narrow(1, v - 1, 1);
     cum.le_tensor(&u)
         .sum_dim_intlist(-1, false, Kind::Int64)
         .clamp_max(v - 1)
+}
+
+/// Every uniform a pass of `len` tokens x `n` rows draws, [len, n] f64 on `device`, in one copy
+/// (not one per token: each host-to-device copy waits for the GPU's queue). Row t is what token
+/// t drew one at a time before, so a seed gives the same tokens; a seed fixes the result
+/// whatever other threads do with torch's global generator.
+fn uniforms(seed: u64, len: usize, n: usize, device: tch::Device) -> Tensor {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let u: Vec<f64> = (0..len * n).map(|_| rng.gen::<f64>()).collect();
+    Tensor::from_slice(&u)
+        .view([len as i64, n as i64])
+        .to_device(device)
 }
 
 /// Bans that depend on what a row sampled so far (game API 0.2.0's word rules): called with
@@ -207,7 +210,7 @@ pub fn sample(net: &Qwen3, req: &SampleRequest) -> Sampled {
     let v = net.config().vocab_size;
     let (b, kk) = (req.prompts.len() as i64, req.k as i64);
     let mut draws = Draws {
-        rng: ChaCha8Rng::seed_from_u64(req.seed),
+        uniforms: uniforms(req.seed, req.len, (b * kk) as usize, dev),
         ban: full_ban(net, req.banned, b, v).repeat_interleave_self_int(kk, 0, None),
         req,
         tokens: Vec::with_capacity(req.len),
@@ -236,7 +239,8 @@ pub fn sample(net: &Qwen3, req: &SampleRequest) -> Sampled {
 /// The draws of one sampling pass so far, shared by the cached and uncached loops.
 struct Draws<'a> {
     req: &'a SampleRequest<'a>,
-    rng: ChaCha8Rng,
+    /// [L, N]: the uniforms of every token's draw.
+    uniforms: Tensor,
     /// [N, V] static ban (the game's mask and the padding rows), repeated for the k samples.
     ban: Tensor,
     tokens: Vec<Tensor>,
@@ -251,7 +255,8 @@ impl Draws<'_> {
             self.kept.push(logits.shallow_clone());
         }
         let ban = with_step_bans(&self.ban, &self.tokens, self.req.len, self.req.step_ban);
-        let (tok, h) = pick(logits, &ban, self.req.params, &mut self.rng);
+        let u = self.uniforms.get(self.tokens.len() as i64);
+        let (tok, h) = pick(logits, &ban, self.req.params, &u);
         self.tokens.push(tok.shallow_clone());
         self.entropy.push(h);
         tok
@@ -322,8 +327,7 @@ fn with_step_bans(ban: &Tensor, out: &[Tensor], l: usize, step_ban: Option<StepB
     let (n, v) = (ban.size()[0] as usize, ban.size()[1] as usize);
     let so_far: Vec<i64> = match out.is_empty() {
         true => Vec::new(),
-        false => Vec::try_from(&Tensor::stack(out, 1).to_device(tch::Device::Cpu).view([-1]))
-            .expect("i64 tokens"),
+        false => crate::instrument::sync::to_i64s(&Tensor::stack(out, 1)),
     };
     let t = out.len();
     let mut extra = vec![false; n * v];
@@ -361,6 +365,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_uniforms_drawn_up_front_are_the_ones_drawn_token_by_token() {
+        let (len, n) = (5, 3);
+        let all = Vec::<f64>::try_from(uniforms(42, len, n, tch::Device::Cpu).view([-1])).unwrap();
+        // As the sampler drew them before: n per token, from one generator, token after token.
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        for t in 0..len {
+            let row: Vec<f64> = (0..n).map(|_| rng.gen::<f64>()).collect();
+            assert_eq!(&all[t * n..(t + 1) * n], row.as_slice(), "token {t}");
+        }
+    }
+
+    /// One uniform, for a one-row pick.
+    fn uniform(rng: &mut ChaCha8Rng) -> Tensor {
+        Tensor::from_slice(&[rng.gen::<f64>()])
+    }
+
+    #[test]
     fn banned_tokens_are_never_picked_even_at_high_temperature() {
         // Token 0 is legal but unlikely; tokens 1..4 are banned. At temperature 1e9 the
         // banned logits divided by it would be close to the legal one without the re-mask.
@@ -375,7 +396,7 @@ mod tests {
                     top_k: 0,
                 };
                 for _ in 0..50 {
-                    let (t, h) = pick(&logits, &ban, &params, &mut rng);
+                    let (t, h) = pick(&logits, &ban, &params, &uniform(&mut rng));
                     assert_eq!(t.int64_value(&[0]), 0, "{params:?}");
                     // One legal token: a point mass.
                     assert!(h.double_value(&[0]).abs() < 1e-6, "{params:?}");
@@ -394,7 +415,9 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         let mut p = SamplingParams::default();
         let mut h = |logits: &Tensor, p: &SamplingParams, ban: &Tensor| {
-            pick(logits, ban, p, &mut rng).1.double_value(&[0])
+            pick(logits, ban, p, &uniform(&mut rng))
+                .1
+                .double_value(&[0])
         };
         assert!((h(&flat, &p, &none) - 4f64.ln()).abs() < 1e-5);
         assert!((h(&flat, &p, &ban3) - 3f64.ln()).abs() < 1e-5);

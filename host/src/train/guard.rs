@@ -51,10 +51,7 @@ pub fn weights_finite(opt: &AdamW) -> bool {
     if sums.is_empty() {
         return true;
     }
-    Tensor::stack(&sums, 0)
-        .sum(Kind::Double)
-        .double_value(&[])
-        .is_finite()
+    crate::instrument::sync::scalar(&Tensor::stack(&sums, 0).sum(Kind::Double)).is_finite()
 }
 
 #[cfg(test)]

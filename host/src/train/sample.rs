@@ -3,7 +3,7 @@
 //! distribution each token was drawn from and, when asked, the logits (Frost's gate reads them).
 //! Training, evaluation and the selection study all sample here.
 
-use tch::{Device, Kind, Tensor};
+use tch::{Kind, Tensor};
 
 use crate::model::{self, Qwen3, SampleRequest, SamplingParams, StepBan};
 use crate::round::Assignment;
@@ -43,13 +43,10 @@ pub fn sample_groups(
     req.keep_logits = keep_logits;
     req.step_ban = any_rule.then_some(&step_ban as StepBan);
     let out = model::sample(net, &req);
-    let entropy = out
-        .entropy
-        .mean_dim(1, false, Kind::Double)
-        .to_device(Device::Cpu);
+    let entropy = out.entropy.mean_dim(1, false, Kind::Double);
     GroupSamples {
         moves: rows_u32(&out.tokens),
-        entropy: Vec::<f64>::try_from(&entropy).expect("f64 entropies"),
+        entropy: crate::instrument::sync::to_f64s(&entropy),
         logits: out.logits,
     }
 }
@@ -65,8 +62,7 @@ pub fn sampling_params(cfg: &crate::config::TrainConfig) -> SamplingParams {
 
 fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
     let (n, l) = (t.size()[0] as usize, t.size()[1] as usize);
-    let flat =
-        Vec::<i64>::try_from(&t.to_device(Device::Cpu).contiguous().view([-1])).expect("i64 moves");
+    let flat = crate::instrument::sync::to_i64s(t);
     (0..n)
         .map(|r| flat[r * l..(r + 1) * l].iter().map(|&x| x as u32).collect())
         .collect()

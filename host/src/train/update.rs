@@ -203,7 +203,7 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
 /// Backward of `loss * share` into the accumulated gradients and the loss's value, unless the
 /// loss is not finite: then nothing is accumulated (the step will be skipped).
 fn accumulate(loss: &Tensor, share: f64) -> Option<f64> {
-    let value = loss.double_value(&[]);
+    let value = crate::instrument::sync::scalar(loss);
     if !value.is_finite() {
         tracing::warn!("non-finite loss ({value}): step skipped, weights unchanged");
         return None;

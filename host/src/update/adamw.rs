@@ -190,6 +190,41 @@ mod tests {
     use super::*;
     use tch::{nn, Device};
 
+    #[test]
+    fn the_one_read_gradient_norm_is_the_per_tensor_sequential_sum_exactly() {
+        tch::manual_seed(3);
+        let vars: Vec<(String, Tensor)> = (0..40)
+            .map(|i| {
+                let t = (Tensor::randn([7 + i], (Kind::Float, Device::Cpu)) * 3.0)
+                    .set_requires_grad(true);
+                (i.to_string(), t)
+            })
+            .collect();
+        let loss: Tensor = vars
+            .iter()
+            .map(|(_, t)| (t * t * t).sum(Kind::Float))
+            .fold(Tensor::zeros([], (Kind::Float, Device::Cpu)), |a, b| a + b);
+        loss.backward();
+        let opt = AdamW::new(vars, |_| true);
+        // What one read per tensor gave: f64 partial sums added on the host in order.
+        let mut sq = 0.0;
+        for t in &opt.vars {
+            sq += t
+                .grad()
+                .to_kind(Kind::Double)
+                .square()
+                .sum(Kind::Double)
+                .double_value(&[]);
+        }
+        let before = crate::instrument::sync::reads();
+        assert_eq!(opt.grad_norm(), Some(sq.sqrt()));
+        assert_eq!(
+            crate::instrument::sync::reads() - before,
+            1,
+            "one read for 40 tensors"
+        );
+    }
+
     fn settings() -> Settings {
         Settings {
             lr: 0.01,

@@ -76,7 +76,7 @@ pub fn grpo_loss(
     let (loss, kl) = add_kl(pg, kl, u.kl_beta);
     LossOut {
         loss,
-        clip_frac: clipped.double_value(&[]),
+        clip_frac: crate::instrument::sync::scalar(&clipped),
         kl,
     }
 }
@@ -84,7 +84,7 @@ pub fn grpo_loss(
 /// `loss + beta * kl` and the KL's value (0 without a KL term).
 fn add_kl(loss: Tensor, kl: Option<&Tensor>, beta: f64) -> (Tensor, f64) {
     match kl {
-        Some(kl) if beta > 0.0 => (loss + kl * beta, kl.double_value(&[])),
+        Some(kl) if beta > 0.0 => (loss + kl * beta, crate::instrument::sync::scalar(kl)),
         _ => (loss, 0.0),
     }
 }
@@ -131,10 +131,11 @@ pub fn exact_kl(logp_full: &Tensor, logq_full: &Tensor) -> Tensor {
 pub fn entropy(logp_full: &Tensor) -> f64 {
     let p = logp_full.exp();
     let plogp = (&p * logp_full).nan_to_num(0.0, Some(0.0), Some(0.0));
-    -plogp
-        .sum_dim_intlist(-1, false, Kind::Float)
-        .mean(Kind::Float)
-        .double_value(&[])
+    -crate::instrument::sync::scalar(
+        &plogp
+            .sum_dim_intlist(-1, false, Kind::Float)
+            .mean(Kind::Float),
+    )
 }
 
 #[cfg(test)]
