@@ -3,12 +3,14 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tch::{Device, Tensor};
+use tch::Tensor;
 
 use super::{Child, Proposal};
 use crate::config::Scope;
+use crate::instrument::sync;
 
-/// The best `d` distinct children by `key` ([K, L, V] f64 CPU, -inf = never) under `scope`.
+/// The best `d` distinct children by `key` ([K, L, V] f64 on any device, -inf = never) under
+/// `scope`.
 pub fn top(p: &Proposal, key: &Tensor, scope: Scope, d: usize) -> Vec<Child> {
     let k = p.parents.len();
     let stride = p.parents[0].len() * key.size()[2] as usize;
@@ -69,18 +71,24 @@ fn top_distinct(
     let n = scores.size()[0] as usize;
     let l = p.parents[0].len();
     let v = p.banned.size()[0] as usize;
-    let estimate = p.taylor.map(|t| t.estimate.to_device(Device::Cpu));
+    let first = out.len();
     let mut got = 0;
     // Duplicates are rare (identical parents); grow the window only when they eat into it.
     let mut window = (want * 2 + 8).min(n);
     let mut start = 0;
-    while got < want && start < n {
+    let mut exhausted = false;
+    while got < want && start < n && !exhausted {
+        // Only the window leaves the device: two reads, not the [K, L, V] key.
         let (vals, idx) = scores.topk(window as i64, 0, true, true);
-        let vals = Vec::<f64>::try_from(&vals).expect("f64 scores");
-        let idx = Vec::<i64>::try_from(&idx).expect("indices");
+        let vals = sync::to_f64s(&vals);
+        let idx = sync::to_i64s(&idx);
         for (s, i) in vals.iter().zip(&idx).skip(start) {
-            if got == want || *s == f64::NEG_INFINITY {
-                return;
+            if got == want {
+                break;
+            }
+            if *s == f64::NEG_INFINITY {
+                exhausted = true;
+                break;
             }
             let flat = offset + *i as usize;
             let (parent, rest) = (flat / (l * v), flat % (l * v));
@@ -90,9 +98,7 @@ fn top_distinct(
                 pos,
                 token,
                 rank_score: *s,
-                estimate: estimate
-                    .as_ref()
-                    .map(|e| e.double_value(&[parent as i64, pos as i64, token as i64])),
+                estimate: None,
             };
             if keep_if_new(child, p.parents, seen, out) {
                 got += 1;
@@ -100,6 +106,23 @@ fn top_distinct(
         }
         start = window;
         window = (window * 2).min(n);
+    }
+    fill_estimates(p, &mut out[first..]);
+}
+
+/// The Taylor estimate of each child, when the proposal has one: one gather, one read.
+fn fill_estimates(p: &Proposal, children: &mut [Child]) {
+    let Some(t) = p.taylor.filter(|_| !children.is_empty()) else {
+        return;
+    };
+    let (l, v) = (p.parents[0].len(), p.banned.size()[0] as usize);
+    let flat: Vec<i64> = (children.iter())
+        .map(|c| ((c.parent * l + c.pos) * v + c.token as usize) as i64)
+        .collect();
+    let idx = Tensor::from_slice(&flat).to_device(t.estimate.device());
+    let values = sync::to_f64s(&t.estimate.view([-1]).index_select(0, &idx));
+    for (c, e) in children.iter_mut().zip(values) {
+        c.estimate = Some(e);
     }
 }
 
@@ -124,7 +147,7 @@ fn keep_if_new(
 pub fn random(p: &Proposal, scope: Scope, d: usize, seed: u64) -> Vec<Child> {
     let k = p.parents.len();
     let l = p.parents[0].len();
-    let banned = Vec::<bool>::try_from(&p.banned.to_device(Device::Cpu)).expect("bool mask");
+    let banned = sync::to_bools(p.banned);
     let usable: Vec<u32> = (0..banned.len() as u32)
         .filter(|&t| !banned[t as usize])
         .collect();
@@ -138,7 +161,6 @@ pub fn random(p: &Proposal, scope: Scope, d: usize, seed: u64) -> Vec<Child> {
             .map(|i| (Some(i), d / k + usize::from(i < d % k)))
             .collect(),
     };
-    let estimate = p.taylor.map(|t| t.estimate.to_device(Device::Cpu));
     for (only, want) in quotas {
         let mut got = 0;
         let mut tries = 0;
@@ -156,14 +178,13 @@ pub fn random(p: &Proposal, scope: Scope, d: usize, seed: u64) -> Vec<Child> {
                 pos,
                 token,
                 rank_score: 0.0,
-                estimate: estimate
-                    .as_ref()
-                    .map(|e| e.double_value(&[parent as i64, pos as i64, token as i64])),
+                estimate: None,
             };
             if keep_if_new(child, p.parents, &mut seen, &mut out) {
                 got += 1;
             }
         }
     }
+    fill_estimates(p, &mut out);
     out
 }

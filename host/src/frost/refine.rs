@@ -4,7 +4,7 @@
 //! inside a round (`analyze-selection` lets several rules choose from one proposal), so that
 //! every caller proposes, filters and picks exactly as training does.
 
-use tch::{Device, Kind, Tensor};
+use tch::{Kind, Tensor};
 
 use super::{select, Child, Knobs, Proposal, TaylorView};
 use crate::config::{FrostSection, Selection};
@@ -80,7 +80,7 @@ pub struct Precomputed {
     pub policy_logits: Option<Tensor>,
 }
 
-/// A group's proposal, owned and on the CPU: everything the selection rules read.
+/// A group's proposal, owned, on the model's device: everything the selection rules read.
 pub struct Proposed {
     /// R~ [K, L, V_emb], its exact target term [K, L, V_emb], the parents' scores R(y) [K].
     pub taylor: Option<(Tensor, Tensor, Vec<f64>)>,
@@ -179,12 +179,13 @@ pub fn propose(
         Some(logits) => gate_logprobs(nets.policy, asg, &logits, temperature),
         None => policy_full_logprobs(nets.policy, asg, parents, temperature),
     });
-    let cpu = |t: &Tensor| t.to_device(Device::Cpu);
+    // Everything stays on the model's device: the rules rank there and read back only the
+    // candidates they pick (docs/performance.md).
     Proposed {
-        taylor: taylor.map(|t| (cpu(&t.estimate), cpu(&t.target_term), t.score)),
+        taylor: taylor.map(|t| (t.estimate, t.target_term, t.score)),
         policy_logp,
-        banned: cpu(&asg.banned),
-        substitution_ban: substitution_ban(asg, parents),
+        banned: asg.banned.shallow_clone(),
+        substitution_ban: substitution_ban(asg, parents).map(|b| b.to_device(asg.banned.device())),
     }
 }
 
@@ -256,18 +257,18 @@ fn substitution_ban(asg: &Assignment, parents: &[Vec<u32>]) -> Option<Tensor> {
 
 /// The gate's log pi over the vocabulary from the sampler's logits of one group [K, L, V_emb]:
 /// what [`policy_full_logprobs`] computes with a teacher-forced forward (the same network, the
-/// same mask and temperature; equal up to float rounding). CPU, f64.
+/// same mask and temperature; equal up to float rounding). f64, on the policy's device.
 fn gate_logprobs(net: &Qwen3, asg: &Assignment, logits: &Tensor, temperature: f64) -> Tensor {
     let _guard = tch::no_grad_guard();
     let banned = asg
         .banned
         .unsqueeze(0)
         .expand([logits.size()[0], -1], false);
-    let lp = model::logprobs_from_logits(net, logits, &banned, temperature);
-    lp.to_device(Device::Cpu).to_kind(Kind::Double)
+    model::logprobs_from_logits(net, logits, &banned, temperature).to_kind(Kind::Double)
 }
 
-/// pi(v | prompt, y_<i) for every parent, position and token: [K, L, V] log-probs (CPU, f64),
+/// pi(v | prompt, y_<i) for every parent, position and token: [K, L, V] log-probs (f64, on the
+/// policy's device),
 /// teacher-forced with the sampling mask and temperature.
 pub fn policy_full_logprobs(
     net: &Qwen3,
@@ -281,5 +282,5 @@ pub fn policy_full_logprobs(
     let banned = asg.banned.unsqueeze(0).expand([k as i64, -1], false);
     let moves = model::moves_tensor(parents, net.device());
     let lp = model::move_logprobs(net, &prompts, &moves, &banned, temperature);
-    lp.full.to_device(Device::Cpu).to_kind(Kind::Double)
+    lp.full.to_kind(Kind::Double)
 }
