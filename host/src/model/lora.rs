@@ -137,20 +137,20 @@ impl LoraLinear {
         }
     }
 
+    /// `x W^T + scale * (x A^T) B^T`. The adapters are f32 master weights, computed in the
+    /// activation dtype: A and B (r rows: small) are cast, never the input, so a bf16 model runs
+    /// bf16 GEMMs with no f32 copy of each projection's input kept for the backward; the
+    /// gradient still lands on the f32 weights through the cast.
     pub fn forward(&self, x: &Tensor) -> Tensor {
         let y = x.linear::<Tensor>(&self.weight, None);
         match &self.lora {
             Some((a, b)) if self.enabled.load(Ordering::Relaxed) => {
+                let kind = x.kind();
                 let d = x
-                    .to_kind(a.kind())
-                    .linear::<Tensor>(a, None)
-                    .linear::<Tensor>(b, None)
+                    .linear::<Tensor>(&a.to_kind(kind), None)
+                    .linear::<Tensor>(&b.to_kind(kind), None)
                     * self.scale;
-                if y.kind() == d.kind() {
-                    y + d
-                } else {
-                    (y.to_kind(d.kind()) + d).to_kind(y.kind())
-                }
+                y + d
             }
             _ => y,
         }
