@@ -321,48 +321,72 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) ->
     for chunk in seqs.chunks(JUDGE_CHUNK) {
         let refs: Vec<&[i64]> = chunk.iter().map(|(i, ..)| i.as_slice()).collect();
         let (ids, pos) = pad_batch(&refs, judge.device());
-        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, None, None);
         let rows: Vec<Scored> = chunk
             .iter()
             .map(|(i, s, c)| (i.as_slice(), s.as_slice(), *c))
             .collect();
-        out.extend(scored_sums(judge, &hidden, &rows));
+        let ix = ScoredIndex::new(&rows, ids.size()[1] as usize, judge.device());
+        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, None, None);
+        out.extend(scored_sums(judge, &hidden, &ix));
     }
     out
 }
 
 /// Per-row sums of log p(target) at the scored positions of `hidden` [B, T, H] (f64 values,
 /// keeps the graph when grad mode is on through `scored_sums_tensor`).
-fn scored_sums(judge: &Qwen3, hidden: &Tensor, seqs: &[Scored]) -> Vec<f64> {
-    let sums = scored_sums_tensor(judge, hidden, seqs);
+fn scored_sums(judge: &Qwen3, hidden: &Tensor, ix: &ScoredIndex) -> Vec<f64> {
+    let sums = scored_sums_tensor(judge, hidden, ix);
     crate::instrument::sync::to_f64s(&sums)
 }
 
+/// Where a batch's scored tokens are, on the device before its forward is queued (a host-to-
+/// device copy made after would wait for the forward to finish): the flat positions [B*T]
+/// predicting them, their targets, their rows and their log-prob floors.
+pub(crate) struct ScoredIndex {
+    rows: i64,
+    at: Tensor,
+    target: Tensor,
+    row: Tensor,
+    /// `-clamp` per scored token (-inf where unclamped); None when nothing is clamped.
+    floor: Option<Tensor>,
+}
+
+impl ScoredIndex {
+    /// For `seqs` padded to `t` tokens, on `dev`.
+    pub(crate) fn new(seqs: &[Scored], t: usize, dev: tch::Device) -> Self {
+        let (at, target, row, floor) = scored_rows(seqs, t);
+        let upload = |v: &[i64]| Tensor::from_slice(v).to_device(dev);
+        let clamped = floor.iter().any(|f| f.is_finite());
+        ScoredIndex {
+            rows: seqs.len() as i64,
+            at: upload(&at),
+            target: upload(&target),
+            row: upload(&row),
+            floor: clamped.then(|| Tensor::from_slice(&floor).to_device(dev)),
+        }
+    }
+}
+
 /// A scored token adds `max(log p, -clamp)` = `-min(CE, clamp)`: zero gradient where clamped.
-fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, seqs: &[Scored]) -> Tensor {
+fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, ix: &ScoredIndex) -> Tensor {
     let (b, t, h) = {
         let s = hidden.size();
         (s[0], s[1], s[2])
     };
+    debug_assert_eq!(b, ix.rows);
     let dev = hidden.device();
-    let (at, target, row, floor) = scored_rows(seqs, t as usize);
-    if at.is_empty() {
+    if ix.at.size()[0] == 0 {
         return Tensor::zeros([b], (Kind::Float, dev));
     }
-    let clamped = floor.iter().any(|f| f.is_finite());
-    let at = Tensor::from_slice(&at).to_device(dev);
-    let target = Tensor::from_slice(&target).to_device(dev);
-    let row = Tensor::from_slice(&row).to_device(dev);
-    let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &at));
+    let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &ix.at));
     let mut lp = logits
         .log_softmax(-1, Kind::Float)
-        .gather(1, &target.unsqueeze(1), false)
+        .gather(1, &ix.target.unsqueeze(1), false)
         .squeeze_dim(1);
-    if clamped {
-        let floor = Tensor::from_slice(&floor).to_device(dev).to_kind(lp.kind());
-        lp = lp.maximum(&floor);
+    if let Some(floor) = &ix.floor {
+        lp = lp.maximum(&floor.to_kind(lp.kind()));
     }
-    Tensor::zeros([b], (lp.kind(), dev)).index_add(0, &row, &lp)
+    Tensor::zeros([b], (lp.kind(), dev)).index_add(0, &ix.row, &lp)
 }
 
 /// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves
@@ -472,13 +496,14 @@ fn term_forward(
         Some(x) => Input::Embeds(x),
         None => Input::Ids(&ids),
     };
+    let scored = &term.scored[offset..];
+    let rows: Vec<Scored> = rest.iter().map(|r| (*r, scored, term.clamp)).collect();
+    let ix = ScoredIndex::new(&rows, t as usize, dev);
     let hidden = match prefix {
         Some(p) => judge.forward_hidden(input, &pos, None, Some(&mut p.cache_for(n))),
         None => judge.forward_hidden(input, &pos, None, None),
     };
-    let scored = &term.scored[offset..];
-    let rows: Vec<Scored> = rest.iter().map(|r| (*r, scored, term.clamp)).collect();
-    let sums = scored_sums_tensor(judge, &hidden, &rows);
+    let sums = scored_sums_tensor(judge, &hidden, &ix);
     // (Not `+=`: tch's in-place add on a tensor in the graph.)
     let sums = match prefix {
         Some(p) => sums + p.logp,

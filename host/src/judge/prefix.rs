@@ -6,7 +6,7 @@
 
 use tch::{Kind, Tensor};
 
-use super::{scored_sums, TermTemplate};
+use super::{scored_sums, ScoredIndex, TermTemplate};
 use crate::model::{Input, KvCache, Qwen3};
 
 /// A term's tokens before its move slot, run once.
@@ -35,13 +35,11 @@ impl Prefix {
             .to_device(dev);
         let pos = Tensor::arange(start as i64, (Kind::Int64, dev)).unsqueeze(0);
         let mut cache = judge.new_cache();
-        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, None, Some(&mut cache));
         // Tokens 1..=start are predicted by hidden rows 0..start.
-        let logp = scored_sums(
-            judge,
-            &hidden,
-            &[(&term.ids[..=start], &term.scored[..=start], term.clamp)],
-        )[0];
+        let seq = (&term.ids[..=start], &term.scored[..=start], term.clamp);
+        let ix = ScoredIndex::new(&[seq], start, dev);
+        let hidden = judge.forward_hidden(Input::Ids(&ids), &pos, None, Some(&mut cache));
+        let logp = scored_sums(judge, &hidden, &ix)[0];
         Some(Prefix { start, logp, cache })
     }
 

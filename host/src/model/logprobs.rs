@@ -40,9 +40,10 @@ pub fn move_logprobs(
         row_of.push(distinct.len() as i64 - 1);
     }
     let (ids, mask, pos) = left_pad(&distinct, dev);
+    // Uploaded before the forward is queued (a copy after it would wait for it).
+    let rows = Tensor::from_slice(&row_of).to_device(dev);
     let mut cache = net.new_cache();
     let h = net.forward_hidden(Input::Ids(&ids), &pos, mask.as_ref(), Some(&mut cache));
-    let rows = Tensor::from_slice(&row_of).to_device(dev);
     let mut cache = cache.index_rows(&rows);
     let mask = mask.map(|m| m.index_select(0, &rows));
     // Move token 0 is predicted by the prompt's last position, token j by move token j - 1.
