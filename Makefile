@@ -21,7 +21,7 @@ GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: demo test unit test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
+.PHONY: shellcheck demo test unit test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -75,9 +75,14 @@ test: setup-test games test-games
 unit: $(VENV)/.torch-$(TORCH_VERSION)
 	$(CARGO) test --release --lib -p frost-host -p frost-sdk $(foreach g,$(GAMES),-p frost-game-$(g))
 
-lint: setup
+lint: setup shellcheck
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	shellcheck scripts/*.sh
+
+# Debian's shellcheck, for the scripts under scripts/ (installed once).
+shellcheck:
+	@command -v shellcheck >/dev/null || { apt-get update -qq && apt-get install -y -qq shellcheck >/dev/null; }
 
 fmt:
 	$(CARGO) fmt --all

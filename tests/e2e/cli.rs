@@ -216,3 +216,30 @@ fn a_closed_output_pipe_stops_quietly() {
     assert_eq!(o.status.code(), Some(141), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `scripts/gpu-check.sh` on a machine without an NVIDIA GPU stops at its first check with one
+/// line naming what is missing, before building or running anything.
+#[test]
+fn the_gpu_check_says_in_one_line_what_is_missing() {
+    let has_driver = std::process::Command::new("sh")
+        .args(["-c", "command -v nvidia-smi"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_driver {
+        eprintln!("nvidia-smi is here: the CPU-machine case does not apply");
+        return;
+    }
+    let o = std::process::Command::new("bash")
+        .arg(crate::common::root().join("scripts/gpu-check.sh"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("gpu-check: no NVIDIA driver"), "{err}");
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}

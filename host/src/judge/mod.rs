@@ -9,6 +9,7 @@
 
 mod penalty;
 mod prefix;
+mod scored;
 mod taylor;
 
 use std::cell::OnceCell;
@@ -19,6 +20,7 @@ use tch::{Kind, Tensor};
 
 use crate::model::{Input, Qwen3, Tok};
 use prefix::Prefix;
+use scored::{scored_sums, scored_sums_tensor, Scored, ScoredIndex};
 pub use taylor::{
     score_from_move_embeds, taylor_in_chunks, taylor_proposal, taylor_scores_are_exact, Taylor,
 };
@@ -294,26 +296,6 @@ fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor) {
     (ids, pos)
 }
 
-/// One sequence to score: its ids, which are scored, and its per-token CE clamp.
-type Scored<'a> = (&'a [i64], &'a [bool], Option<f64>);
-
-/// Flat indices (into [B*T]) of the positions predicting scored tokens, their targets, the
-/// row each belongs to and its log-prob floor (`-clamp`, or -inf).
-fn scored_rows(seqs: &[Scored], t: usize) -> (Vec<i64>, Vec<i64>, Vec<i64>, Vec<f32>) {
-    let (mut at, mut target, mut row, mut floor) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for (r, (ids, scored, clamp)) in seqs.iter().enumerate() {
-        for p in 1..ids.len() {
-            if scored[p] {
-                at.push((r * t + p - 1) as i64);
-                target.push(ids[p]);
-                row.push(r as i64);
-                floor.push(clamp.map_or(f32::NEG_INFINITY, |c| -c as f32));
-            }
-        }
-    }
-    (at, target, row, floor)
-}
-
 /// Sum of scored-token log-probs for each sequence (no grad), in chunks.
 fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) -> Vec<f64> {
     let _guard = tch::no_grad_guard();
@@ -330,63 +312,6 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) ->
         out.extend(scored_sums(judge, &hidden, &ix));
     }
     out
-}
-
-/// Per-row sums of log p(target) at the scored positions of `hidden` [B, T, H] (f64 values,
-/// keeps the graph when grad mode is on through `scored_sums_tensor`).
-fn scored_sums(judge: &Qwen3, hidden: &Tensor, ix: &ScoredIndex) -> Vec<f64> {
-    let sums = scored_sums_tensor(judge, hidden, ix);
-    crate::instrument::sync::to_f64s(&sums)
-}
-
-/// Where a batch's scored tokens are, on the device before its forward is queued (a host-to-
-/// device copy made after would wait for the forward to finish): the flat positions [B*T]
-/// predicting them, their targets, their rows and their log-prob floors.
-pub(crate) struct ScoredIndex {
-    rows: i64,
-    at: Tensor,
-    target: Tensor,
-    row: Tensor,
-    /// `-clamp` per scored token (-inf where unclamped); None when nothing is clamped.
-    floor: Option<Tensor>,
-}
-
-impl ScoredIndex {
-    /// For `seqs` padded to `t` tokens, on `dev`.
-    pub(crate) fn new(seqs: &[Scored], t: usize, dev: tch::Device) -> Self {
-        let (at, target, row, floor) = scored_rows(seqs, t);
-        let upload = |v: &[i64]| Tensor::from_slice(v).to_device(dev);
-        let clamped = floor.iter().any(|f| f.is_finite());
-        ScoredIndex {
-            rows: seqs.len() as i64,
-            at: upload(&at),
-            target: upload(&target),
-            row: upload(&row),
-            floor: clamped.then(|| Tensor::from_slice(&floor).to_device(dev)),
-        }
-    }
-}
-
-/// A scored token adds `max(log p, -clamp)` = `-min(CE, clamp)`: zero gradient where clamped.
-fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, ix: &ScoredIndex) -> Tensor {
-    let (b, t, h) = {
-        let s = hidden.size();
-        (s[0], s[1], s[2])
-    };
-    debug_assert_eq!(b, ix.rows);
-    let dev = hidden.device();
-    if ix.at.size()[0] == 0 {
-        return Tensor::zeros([b], (Kind::Float, dev));
-    }
-    let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &ix.at));
-    let mut lp = logits
-        .log_softmax(-1, Kind::Float)
-        .gather(1, &ix.target.unsqueeze(1), false)
-        .squeeze_dim(1);
-    if let Some(floor) = &ix.floor {
-        lp = lp.maximum(&floor.to_kind(lp.kind()));
-    }
-    Tensor::zeros([b], (lp.kind(), dev)).index_add(0, &ix.row, &lp)
 }
 
 /// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves

@@ -6,7 +6,8 @@
 
 use tch::{Kind, Tensor};
 
-use super::{scored_sums, ScoredIndex, TermTemplate};
+use super::scored::{scored_sums, ScoredIndex};
+use super::TermTemplate;
 use crate::model::{Input, KvCache, Qwen3};
 
 /// A term's tokens before its move slot, run once.
