@@ -144,7 +144,8 @@ impl Requirements {
 
     /// Several moves of these lengths, written in one generation (`move_tokens` is their sum).
     pub fn with_moves(mut self, moves: Vec<u32>) -> Self {
-        self.move_tokens = moves.iter().sum();
+        // Saturating: lengths that overflow give a move too long for the rules, not a wrap.
+        self.move_tokens = moves.iter().fold(0u32, |a, &m| a.saturating_add(m));
         self.moves = moves;
         self
     }

@@ -55,9 +55,9 @@ pub fn validate_requirements(req: &Requirements, limits: &GameLimits) -> Result<
             ),
         ));
     }
-    if !req.moves.is_empty()
-        && (req.moves.contains(&0) || req.moves.iter().sum::<u32>() != req.move_tokens)
-    {
+    // Checked: a wrapping sum would let [u32::MAX, 5] pass as 4 tokens.
+    let total = (req.moves.iter()).try_fold(0u32, |a, &m| a.checked_add(m));
+    if !req.moves.is_empty() && (req.moves.contains(&0) || total != Some(req.move_tokens)) {
         return Err(broken(
             "several moves are at least 1 token each and sum to the move length",
             format!(

@@ -158,8 +158,13 @@ fn penalties_clamp_and_move_parts_score_exactly() {
         got.iter().zip(&free).any(|(a, b)| a > &(b + 1e-3)),
         "{got:?} vs {free:?}"
     );
-    // An undeclared part is a judge error, not a panic.
+    // An undeclared part is a judge error, not a panic; so are parts past the move, and parts
+    // whose lengths overflow when added (the host checks again what the SDK's rules check).
     assert!(CompiledProgram::compile_moves(&prog, tok, 4, &[4]).is_err());
+    for parts in [[2u32, 3], [3, 3], [u32::MAX, 5], [5, u32::MAX]] {
+        let e = CompiledProgram::compile_moves(&prog, tok, 4, &parts);
+        assert!(e.is_err(), "{parts:?}");
+    }
 }
 
 #[test]

@@ -190,6 +190,18 @@ fn hostile_absurd_move_length_is_refused() {
 }
 
 #[test]
+fn hostile_move_parts_that_overflow_or_point_past_the_move_are_refused() {
+    // [u32::MAX, 5] would pass a wrapping sum as 4 tokens, then make the judge allocate for a
+    // move of four billion tokens.
+    hostile(
+        "parts_overflow",
+        &GameLimits::default(),
+        &["several moves", "4294967295"],
+    );
+    hostile("part_past_move", &GameLimits::default(), &["move part 2"]);
+}
+
+#[test]
 fn hostile_multi_megabyte_output_is_refused() {
     let (e, _) = hostile("huge_output", &GameLimits::default(), &["max_output_bytes"]);
     assert!(matches!(e, GameError::OutputTooLarge { size, .. } if size >= 8 << 20));

@@ -201,7 +201,7 @@ fn compile_term(
             SegmentContent::Move | SegmentContent::MovePart(_) => {
                 let span = part_span(&seg.content, move_len, parts).ok_or_else(|| {
                     JudgeError::Program(format!(
-                        "term {n} reads a move part the game never declared"
+                        "term {n} reads a move part the game never declared, or one past the move"
                     ))
                 })?;
                 // Adjacent parts in order join one span; anything else is a second slot.
@@ -243,13 +243,17 @@ fn compile_term(
     })
 }
 
-/// The move tokens a move segment reads: all of them, or part `k` of `parts`.
+/// The move tokens a move segment reads: all of them, or part `k` of `parts`; None when the
+/// part does not exist or does not lie inside the move (checked arithmetic: a game's part
+/// lengths are untrusted, and a span past the move would reach libtorch as a bad slice).
 fn part_span(content: &SegmentContent, move_len: usize, parts: &[u32]) -> Option<Range<usize>> {
     match content {
         SegmentContent::MovePart(k) => {
             let k = *k as usize;
-            let start: usize = parts.get(..k)?.iter().map(|&p| p as usize).sum();
-            Some(start..start + *parts.get(k)? as usize)
+            let start =
+                (parts.get(..k)?.iter()).try_fold(0usize, |a, &p| a.checked_add(p as usize))?;
+            let end = start.checked_add(*parts.get(k)? as usize)?;
+            (end <= move_len).then_some(start..end)
         }
         _ => Some(0..move_len),
     }

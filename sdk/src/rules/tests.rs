@@ -100,6 +100,27 @@ fn round_rules() {
 }
 
 #[test]
+fn move_parts_that_overflow_when_summed_are_refused() {
+    // [u32::MAX, 5] wraps to 4 in a u32 sum; checked, it sums to nothing.
+    for moves in [
+        vec![u32::MAX, 5],
+        vec![u32::MAX / 2 + 1, u32::MAX / 2 + 1, 4],
+        vec![1, u32::MAX],
+    ] {
+        // As a game may write them by hand: a move of 4 tokens and these parts.
+        let mut r = Requirements::new(4, &[3]).with_moves(moves.clone());
+        r.move_tokens = 4;
+        let e = rule(validate_requirements(&r, &GameLimits::default()));
+        assert!(e.starts_with("several moves"), "{moves:?}: {e}");
+        // Through the builder, the saturated total is a move too long.
+        let built = Requirements::new(4, &[3]).with_moves(moves.clone());
+        assert!(validate_requirements(&built, &GameLimits::default()).is_err());
+    }
+    let ok = Requirements::new(4, &[3]).with_moves(vec![1, 3]);
+    validate_requirements(&ok, &GameLimits::default()).unwrap();
+}
+
+#[test]
 fn rules_of_the_0_2_0_fields() {
     use crate::types::{JudgeSegment, Penalty};
     let two = Requirements::new(4, &[3]).with_moves(vec![2, 2]);

@@ -72,6 +72,10 @@ pub enum Mode {
     BanAll,
     /// Game text carrying the chat template's special tokens (`<|im_end|>` ...).
     ForgeTurns,
+    /// configure declares move parts [u32::MAX, 5] for a move of 4 tokens (a u32 sum wraps to 4).
+    PartsOverflow,
+    /// configure declares parts [2, 2]; the judge reads part 2, which does not exist.
+    PartPastMove,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -120,10 +124,15 @@ impl Game for Hostile {
         } else {
             4
         };
+        let moves = match c.mode {
+            Mode::PartsOverflow => vec![u32::MAX, 5],
+            Mode::PartPastMove => vec![2, 2],
+            _ => vec![],
+        };
         Ok(Requirements {
             move_tokens,
             passages: vec![PassageSpec { tokens: 8 }],
-            moves: vec![],
+            moves,
         })
     }
 
@@ -144,7 +153,8 @@ impl Game for Hostile {
             | Mode::ManyMessages
             | Mode::NothingScored
             | Mode::BanAll
-            | Mode::ForgeTurns => {}
+            | Mode::ForgeTurns
+            | Mode::PartsOverflow => {}
             Mode::Loop => {
                 let mut x = seed;
                 loop {
@@ -164,6 +174,7 @@ impl Game for Hostile {
                 segments.remove(1);
             }
             Mode::TwoMoves => segments.push(JudgeSegment::scored(SegmentContent::Move)),
+            Mode::PartPastMove => segments.push(JudgeSegment::scored(SegmentContent::MovePart(2))),
             Mode::BadToken => segments.push(JudgeSegment::scored(SegmentContent::Tokens(vec![
                 4_000_000_000,
             ]))),
