@@ -84,7 +84,17 @@ impl XentConfig {
 
     /// Runs the program on the round's story texts (none for the requirements alone).
     pub fn plan(&self, stories: &[String]) -> Result<eval::Plan, String> {
-        let statements = syntax::parse(&self.program).map_err(|e| format!("program:{e}"))?;
+        let statements = syntax::parse(&self.program).map_err(|e| {
+            // `--set game.config.program=games/x.xent` passes the path as the program's text.
+            let p = self.program.trim();
+            let path_like = !p.contains('(') && (p.ends_with(".xent") || p.contains('/'));
+            let hint = if path_like {
+                " (`program` is the program's text: to read a file, write program=@FILE)"
+            } else {
+                ""
+            };
+            format!("program:{e}{hint}")
+        })?;
         eval::run(&statements, &self.options(), stories).map_err(|e| format!("program:{e}"))
     }
 }

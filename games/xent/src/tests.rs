@@ -315,6 +315,16 @@ fn raw_prompt_shows_registers_before_the_elicit() {
 }
 
 #[test]
+fn a_path_given_as_the_program_says_how_to_read_a_file() {
+    for path in ["games/alethiometer.xent", "/tmp/x.xent", "Horizon.xent"] {
+        let e = config(path).plan(&[]).unwrap_err();
+        assert!(e.contains("program=@FILE"), "{path}: {e}");
+    }
+    let e = config("elicit(x, 3)\nreward(xnt(x))").plan(&[]).unwrap_err();
+    assert!(!e.contains("@FILE"), "{e}");
+}
+
+#[test]
 fn errors_name_the_place_and_the_problem() {
     let cases = [
         (
