@@ -34,3 +34,41 @@ fn resume_continues_exactly() {
         );
     }
 }
+
+/// A setting that changes the tensors' shapes is refused at once on resume, naming the field
+/// and both values (not walked back through every checkpoint as if each were corrupt); the
+/// run directory is left as it was.
+#[test]
+fn a_shape_change_on_resume_is_refused_naming_the_field() {
+    let run = tmp("shape");
+    train_run(&run, &["steps=1", "eval.every=0"]);
+    let before = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    for (set, field, values) in [
+        ("model.lora.r=8", "`model.lora.r`", ["is 8", "with 4"]),
+        (
+            "model.lora.target_modules=[\"q_proj\"]",
+            "`model.lora.target_modules`",
+            ["[\"q_proj\"]", "\"down_proj\""],
+        ),
+    ] {
+        let o = run_cli(&[
+            "--resume",
+            run.to_str().unwrap(),
+            "--set",
+            "steps=2",
+            "--set",
+            set,
+        ]);
+        assert!(!o.status.success(), "{set}: resumed");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let last = err.lines().last().unwrap_or_default();
+        assert!(last.contains(field), "{set}: {err}");
+        assert!(values.iter().all(|v| last.contains(v)), "{set}: {err}");
+        assert!(!err.contains("none could be loaded"), "{set}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(run.join("config.toml")).unwrap(),
+        before
+    );
+    assert_eq!(jsonl(&run.join("metrics.jsonl")).len(), 1);
+}

@@ -320,7 +320,9 @@ fn a_path_given_as_the_program_says_how_to_read_a_file() {
         let e = config(path).plan(&[]).unwrap_err();
         assert!(e.contains("program=@FILE"), "{path}: {e}");
     }
-    let e = config("elicit(x, 3)\nreward(xnt(x))").plan(&[]).unwrap_err();
+    let e = config("elicit(x, 3)\nreward(xnt(x))")
+        .plan(&[])
+        .unwrap_err();
     assert!(!e.contains("@FILE"), "{e}");
 }
 

@@ -200,6 +200,7 @@ fn open_run(
         return Ok((run, 0, BudgetTotal::default()));
     }
     let run = RunDir::open(&req.out)?;
+    refuse_shape_change(&req.out, &s.cfg)?;
     let candidates = run.checkpoint_candidates();
     let mut start = None;
     for ckpt in &candidates {
@@ -239,6 +240,47 @@ fn open_run(
         None => tracing::info!("{} has no checkpoint: starting it over", req.out.display()),
     }
     Ok((run, after_step, budget))
+}
+
+/// A resumed run's checkpoints hold tensors of the shapes its recorded config gave: a setting
+/// that changes them (LoRA on or off, its rank, its target modules) cannot be resumed, and
+/// would otherwise fail on every checkpoint in turn as if each were corrupt.
+fn refuse_shape_change(dir: &std::path::Path, cfg: &TrainConfig) -> Result<(), TrainError> {
+    let path = dir.join("config.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let Ok(old) = TrainConfig::from_toml(&text, &path.display().to_string(), &[]) else {
+        return Ok(());
+    };
+    let (was, now) = (&old.model.lora, &cfg.model.lora);
+    let describe = |l: &Option<crate::config::LoraSection>| match l {
+        Some(_) => "LoRA".to_string(),
+        None => "full fine-tuning".to_string(),
+    };
+    let change = match (was, now) {
+        (Some(a), Some(b)) if a.r != b.r => {
+            Some(("model.lora.r", a.r.to_string(), b.r.to_string()))
+        }
+        (Some(a), Some(b)) if a.target_modules != b.target_modules => Some((
+            "model.lora.target_modules",
+            format!("{:?}", a.target_modules),
+            format!("{:?}", b.target_modules),
+        )),
+        (Some(_), None) | (None, Some(_)) => Some(("model.lora", describe(was), describe(now))),
+        _ => None,
+    };
+    match change {
+        None => Ok(()),
+        Some((field, a, b)) => Err(TrainError::Config {
+            field: field.into(),
+            msg: format!(
+                "is {b} but {} was trained with {a}: its checkpoints cannot load into another \
+                 shape; resume without changing it, or start a new run (another --out)",
+                dir.display()
+            ),
+        }),
+    }
 }
 
 /// The sum of the per-step judge budget in `metrics.jsonl` over steps 1..=`step`.
