@@ -72,3 +72,34 @@ fn a_shape_change_on_resume_is_refused_naming_the_field() {
     );
     assert_eq!(jsonl(&run.join("metrics.jsonl")).len(), 1);
 }
+
+/// A checkpoint whose adapter holds NaNs is refused on resume like any corrupt one: the run
+/// falls back to the previous checkpoint and continues from it with finite weights.
+#[test]
+fn a_checkpoint_of_nans_falls_back_to_the_previous_one() {
+    let run = tmp("nan");
+    train_run(&run, &["steps=2", "run.checkpoint_every=1", "eval.every=0"]);
+    let file = run.join("checkpoints/step-000002/adapter/adapter_model.safetensors");
+    let tensors = tch::Tensor::read_safetensors(&file).unwrap();
+    let poisoned: Vec<(String, tch::Tensor)> = tensors
+        .into_iter()
+        .map(|(name, t)| (name, t.fill(f64::NAN)))
+        .collect();
+    tch::Tensor::write_safetensors(&poisoned, &file).unwrap();
+    let o = run_cli(&["--resume", run.to_str().unwrap(), "--set", "steps=3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("non-finite") && err.contains("previous checkpoint"),
+        "{err}"
+    );
+    let steps: Vec<u64> = jsonl(&run.join("metrics.jsonl"))
+        .iter()
+        .map(|m| m["step"].as_u64().unwrap())
+        .collect();
+    assert_eq!(steps, vec![1, 2, 3], "resumed after step 1");
+    let last = run.join("checkpoints/step-000003/adapter/adapter_model.safetensors");
+    for (name, t) in tch::Tensor::read_safetensors(&last).unwrap() {
+        assert_eq!(t.isfinite().all().int64_value(&[]), 1, "{name}");
+    }
+}

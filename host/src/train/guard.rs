@@ -14,11 +14,15 @@ pub const MAX_CONSECUTIVE_SKIPS: u64 = 10;
 #[derive(Default)]
 pub struct FiniteGuard {
     consecutive_skips: u64,
+    steps: u64,
+    skipped: u64,
 }
 
 impl FiniteGuard {
     /// Called after every step, before its checkpoint.
     pub fn after_step(&mut self, step: u64, skipped: bool, opt: &AdamW) -> Result<(), TrainError> {
+        self.steps += 1;
+        self.skipped += u64::from(skipped);
         if skipped {
             self.consecutive_skips += 1;
             if self.consecutive_skips >= MAX_CONSECUTIVE_SKIPS {
@@ -41,6 +45,32 @@ impl FiniteGuard {
         }
         Ok(())
     }
+
+    /// At the end of the run: an error when every step this process ran was skipped (fewer than
+    /// [`MAX_CONSECUTIVE_SKIPS`] of them), so that such a run does not end as a success.
+    pub fn finish(&self, last_step: u64) -> Result<(), TrainError> {
+        if self.steps > 0 && self.skipped == self.steps {
+            return Err(TrainError::NonFinite {
+                step: last_step,
+                msg: format!(
+                    "all {} steps run had a non-finite loss or gradient and were skipped: nothing \
+                     was trained; lower update.lr or check the game's scores",
+                    self.steps
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Whether every optimizer moment is finite (one read).
+pub fn moments_finite(opt: &AdamW) -> bool {
+    let _g = tch::no_grad_guard();
+    let sums: Vec<Tensor> = (opt.moments().iter())
+        .map(|(_, m)| m.sum(Kind::Double))
+        .collect();
+    sums.is_empty()
+        || crate::instrument::sync::scalar(&Tensor::stack(&sums, 0).sum(Kind::Double)).is_finite()
 }
 
 /// Whether every trainable weight is finite: one f64 sum per variable and one sync in all
@@ -71,6 +101,20 @@ mod tests {
             let e = g.after_step(2, false, &opt_with(&[1.0, bad])).unwrap_err();
             assert!(e.to_string().contains("non-finite"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_run_whose_every_step_was_skipped_ends_in_an_error() {
+        let opt = opt_with(&[1.0]);
+        let mut g = FiniteGuard::default();
+        g.finish(0).unwrap(); // nothing ran (already done): not an error
+        for step in 1..=3 {
+            g.after_step(step, true, &opt).unwrap();
+        }
+        let e = g.finish(3).unwrap_err().to_string();
+        assert!(e.contains("all 3 steps") && e.contains("skipped"), "{e}");
+        g.after_step(4, false, &opt).unwrap();
+        g.finish(4).unwrap();
     }
 
     #[test]

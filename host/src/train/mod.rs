@@ -174,6 +174,7 @@ fn run_loop(
     if last_saved != summary.steps_done && summary.steps_done > 0 {
         snapshot::save(s, opt, run, summary.steps_done, total)?;
     }
+    finite.finish(summary.steps_done)?;
     summary.budget_total = total;
     Ok(summary)
 }

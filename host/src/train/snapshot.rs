@@ -53,7 +53,16 @@ pub fn state_of(s: &Setup, step: u64) -> CheckpointState {
 pub fn load(s: &mut Setup, opt: &mut AdamW, ckpt: &Path) -> Result<(), TrainError> {
     load_weights(s, ckpt)?;
     opt.load(&ckpt.join("optimizer.safetensors"))
-        .map_err(|e| resume_error(ckpt, e.to_string()))
+        .map_err(|e| resume_error(ckpt, e.to_string()))?;
+    // A checkpoint of NaNs loads without complaint; every step after it would be skipped.
+    // Refused like any other corruption (the caller falls back to the previous checkpoint).
+    if !super::guard::weights_finite(opt) || !super::guard::moments_finite(opt) {
+        return Err(resume_error(
+            ckpt,
+            "holds non-finite weights or optimizer moments".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Load the policy's weights of the checkpoint folder `ckpt` (the adapter, or the whole model
