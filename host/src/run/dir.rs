@@ -194,15 +194,19 @@ impl RunDir {
     pub fn rewind_logs(&self, last_step: Option<u64>) -> Result<(), RunDirError> {
         for name in LOGS {
             let p = self.path.join(name);
-            let Ok(text) = fs::read_to_string(&p) else {
+            // Bytes, not text: a line torn inside a multi-byte character is not UTF-8, and a
+            // whole file refused for it would not be rewound at all (duplicated steps).
+            let Ok(bytes) = fs::read(&p) else {
                 continue;
             };
             let mut torn = 0;
             let mut kept = String::new();
-            for line in text.lines() {
-                let step = serde_json::from_str::<serde_json::Value>(line)
-                    .ok()
+            let lines = bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty());
+            for line in lines.map(std::str::from_utf8) {
+                let step = (line.ok())
+                    .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok())
                     .and_then(|v| v.get("step").and_then(|s| s.as_u64()));
+                let line = line.unwrap_or_default();
                 match step {
                     Some(s) if last_step.is_some_and(|last| s <= last) => {
                         kept.push_str(line);
@@ -339,6 +343,33 @@ mod tests {
         let m = fs::read_to_string(dir.join("metrics.jsonl")).unwrap();
         assert_eq!(m.lines().count(), 3);
         assert!(m.ends_with("}\n"));
+    }
+
+    #[test]
+    fn a_line_torn_inside_a_character_is_dropped_and_the_log_still_rewound() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = d.path().join("run");
+        let run = RunDir::create(&dir, "seed = 1\n").unwrap();
+        for step in 1..=4u64 {
+            run.append("samples.jsonl", &json!({"step": step, "move": "é"}))
+                .unwrap();
+        }
+        // Step 5 cut in the middle of "é" (0xC3 0xA9): not UTF-8.
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(dir.join("samples.jsonl"))
+            .unwrap();
+        f.write_all(b"{\"step\": 5, \"move\": \"\xc3").unwrap();
+        run.rewind_logs(Some(2)).unwrap();
+        let text = fs::read_to_string(dir.join("samples.jsonl")).unwrap();
+        let steps: Vec<u64> = (text.lines())
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["step"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(steps, vec![1, 2]);
     }
 
     #[test]
