@@ -22,6 +22,16 @@ pub enum RoundCheckError {
         key: &'static str,
     },
     #[error(
+        "{what} is {got}, over the model's context of {limit} tokens (its \
+         max_position_embeddings, fixed by the checkpoint: no config raises it); shorten the \
+         game's passages or prompt, or use a model with a longer context"
+    )]
+    OverContext {
+        what: String,
+        got: usize,
+        limit: usize,
+    },
+    #[error(
         "judge term {0} scores no token (its scored segments are empty): it cannot be trained on"
     )]
     NothingScored(usize),
@@ -41,7 +51,7 @@ pub struct Bounds {
 }
 
 const CONFIGURED: &str = "its configured value";
-const CONTEXT: &str = "the model's max_position_embeddings, which no config can raise";
+const CONTEXT: &str = "the model's max_position_embeddings";
 
 impl Bounds {
     /// `max_positions`: the model's `max_position_embeddings`, when a model is known; no
@@ -132,6 +142,13 @@ fn over(
     why: &'static str,
     key: &'static str,
 ) -> Result<(), RoundCheckError> {
+    if got > limit && why == CONTEXT {
+        return Err(RoundCheckError::OverContext {
+            what: what.to_string(),
+            got,
+            limit,
+        });
+    }
     if got > limit {
         return Err(RoundCheckError::TooLarge {
             what: what.to_string(),
@@ -157,13 +174,16 @@ mod tests {
             e.contains("68") && e.contains("64") && e.contains("max_position_embeddings"),
             "{e}"
         );
-        assert!(e.contains("game.limits.max_prompt_tokens"), "{e}");
+        // The model's context is not a setting: the error does not suggest raising one.
+        assert!(!e.contains("game.limits"), "{e}");
+        assert!(e.contains("longer context"), "{e}");
         b.check_prompt(56, 8).unwrap();
         // Without a model, the configured limit.
         let b = Bounds::new(&limits, None);
         b.check_prompt(8000, 8).unwrap();
         let e = b.check_prompt(8000, 200).unwrap_err().to_string();
         assert!(e.contains("8192") && e.contains("configured"), "{e}");
+        assert!(e.contains("game.limits.max_prompt_tokens"), "{e}");
     }
 
     #[test]

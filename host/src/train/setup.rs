@@ -143,7 +143,9 @@ fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
         return Err(TrainError::NoGame);
     }
     let path = PathBuf::from(&cfg.game.path);
-    if !path.is_file() {
+    // Only a path that is not there is "missing": a directory, a device or a FIFO is reported
+    // by the game loader, which says what it is (as game-info does).
+    if !path.exists() {
         return Err(TrainError::MissingGame(path));
     }
     Ok(path)
