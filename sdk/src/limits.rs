@@ -40,6 +40,11 @@ pub struct GameLimits {
     pub max_chat_messages: u32,
     /// Size of the game file itself, in bytes.
     pub max_game_file_bytes: u64,
+    /// Most words a round's word lists (`banned_words` and `allowed_words` together) may hold:
+    /// the host builds sampling masks from them at every move position.
+    pub max_words: u32,
+    /// Longest word of those lists, in bytes.
+    pub max_word_bytes: u32,
 }
 
 impl Default for GameLimits {
@@ -60,6 +65,8 @@ impl Default for GameLimits {
             max_judge_terms: 64,
             max_chat_messages: 64,
             max_game_file_bytes: 64 << 20,
+            max_words: 2048,
+            max_word_bytes: 64,
         }
     }
 }

@@ -31,10 +31,20 @@ pub fn validate_info(info: &GameInfo) -> Result<(), RuleError> {
     if info.name.trim().is_empty() || info.name.len() > 64 {
         return Err(broken(
             "name is 1 to 64 characters",
-            format!("the game's name is {:?}", info.name),
+            format!("the game's name is {}", quoted(&info.name)),
         ));
     }
     Ok(())
+}
+
+/// A game's text as an error message quotes it: debug-escaped, cut after 60 characters with
+/// its full size (a 500 KB name must not make a 500 KB error line).
+pub fn quoted(s: &str) -> String {
+    const KEEP: usize = 60;
+    match s.char_indices().nth(KEEP) {
+        None => format!("{s:?}"),
+        Some((cut, _)) => format!("{:?}... ({} bytes in all)", &s[..cut], s.len()),
+    }
 }
 
 /// The rules for what `configure` may ask for.
@@ -249,7 +259,7 @@ fn check_word_lists(round: &Round) -> Result<(), RuleError> {
         if words::word_form(w).is_empty() || w.chars().any(words::is_word_separator) {
             return Err(broken(
                 "a word list holds single words",
-                format!("banned_words has {w:?}"),
+                format!("banned_words has {}", quoted(w)),
             ));
         }
     }
@@ -257,7 +267,10 @@ fn check_word_lists(round: &Round) -> Result<(), RuleError> {
         if w.is_empty() || w.contains(words::PIECE_SEPARATOR) {
             return Err(broken(
                 "a word list holds single words",
-                format!("allowed_words has {w:?} (pieces of the move between single spaces)"),
+                format!(
+                    "allowed_words has {} (pieces of the move between single spaces)",
+                    quoted(w)
+                ),
             ));
         }
     }
@@ -299,7 +312,7 @@ fn validate_prompt(prompt: &Prompt, vocab_size: u32) -> Result<(), RuleError> {
             {
                 return Err(broken(
                     "chat roles are system, user or assistant",
-                    format!("a message has role {:?}", m.role),
+                    format!("a message has role {}", quoted(&m.role)),
                 ));
             }
         }

@@ -462,3 +462,65 @@ fn word_rules_hold_in_every_move_of_a_training_run_and_horizon_trains() {
         .iter()
         .all(|s| s["budget/judge_backwards"].as_u64().unwrap() > 0));
 }
+
+/// A word list past `game.limits.max_words` or with a word past `max_word_bytes` is refused with
+/// one line naming the key, before any mask is built (a 4-line .xent program can ask for a
+/// 1 MB allowed word).
+#[test]
+fn word_lists_past_the_limits_are_refused_naming_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = "a".repeat(100_000);
+    for (words, key) in [
+        (huge.clone(), "max_word_bytes"),
+        (
+            (0..3000)
+                .map(|i| format!("w{i}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            "max_words",
+        ),
+    ] {
+        let program = format!(
+            "assign(s=story()); elicit(x, 6); ensure(only_uses_words(\"{words}\", x)); reward(xed(s | x))"
+        );
+        let file = dir.path().join(format!("{key}.xent"));
+        std::fs::write(&file, &program).unwrap();
+        let out = dir.path().join(key);
+        let o = common::frost_host()
+            .args(["--game", common::game_wasm("xent").to_str().unwrap()])
+            .args(["--out", out.to_str().unwrap()])
+            .args([
+                "--set",
+                &format!(
+                    "model.path=\"{}\"",
+                    common::root().join("tests/fixtures/xent/model").display()
+                ),
+                "--set",
+                "model.device=\"cpu\"",
+                "--set",
+                &format!(
+                    "corpus.source=\"{}\"",
+                    common::root().join("tests/fixtures/corpus-tiny").display()
+                ),
+                "--set",
+                &format!("game.config.program=@{}", file.display()),
+                "--set",
+                "game.config.prompt=\"raw\"",
+                "--set",
+                "steps=1",
+            ])
+            .env("FROST_LOG", "warn")
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{key}: trained");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let last = err.lines().last().unwrap_or_default();
+        assert!(last.contains(&format!("game.limits.{key}")), "{key}: {err}");
+        assert!(
+            err.len() < 2000,
+            "{key}: the error quotes the whole list ({} bytes)",
+            err.len()
+        );
+        assert!(!out.exists(), "{key}: a run directory was left");
+    }
+}

@@ -48,6 +48,8 @@ pub struct Bounds {
     judge_tokens: (usize, &'static str),
     terms: usize,
     chat_messages: usize,
+    words: usize,
+    word_bytes: usize,
 }
 
 const CONFIGURED: &str = "its configured value";
@@ -66,11 +68,35 @@ impl Bounds {
             judge_tokens: cap(limits.max_judge_tokens),
             terms: limits.max_judge_terms as usize,
             chat_messages: limits.max_chat_messages as usize,
+            words: limits.max_words as usize,
+            word_bytes: limits.max_word_bytes as usize,
         }
     }
 
-    /// Counts that need no tokenizer: judge terms and chat messages.
+    /// Counts that need no tokenizer: judge terms, chat messages, and the words of the move's
+    /// word lists (before any mask is built from them).
     pub fn check_counts(&self, round: &Round) -> Result<(), RoundCheckError> {
+        let c = &round.constraints;
+        let words = || {
+            c.banned_words
+                .iter()
+                .chain(c.allowed_words.iter().flatten())
+        };
+        over(
+            "the number of words in the move's word lists (banned_words and allowed_words)",
+            words().count(),
+            self.words,
+            CONFIGURED,
+            "max_words",
+        )?;
+        let longest = words().map(String::len).max().unwrap_or(0);
+        over(
+            "the longest word of the move's word lists, in bytes,",
+            longest,
+            self.word_bytes,
+            CONFIGURED,
+            "max_word_bytes",
+        )?;
         let penalty_terms: usize = round.judge.penalties.iter().map(|p| p.terms.len()).sum();
         let terms = round.judge.terms.len() + penalty_terms;
         over(

@@ -216,7 +216,7 @@ impl Dealer {
                         .collect();
                     return Err(AssignmentError::AllowedSpecial {
                         game: self.game_name.clone(),
-                        token: t.clone(),
+                        token: frost_sdk::rules::quoted(t),
                         known: known.join(" "),
                     });
                 }

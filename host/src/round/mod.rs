@@ -56,7 +56,7 @@ pub enum AssignmentError {
         source: RoundCheckError,
     },
     #[error(
-        "game {game}: allowed_special lists {token:?}, which is not an added/special token of \
+        "game {game}: allowed_special lists {token}, which is not an added/special token of \
          the tokenizer (its added tokens: {known}); list only added tokens, by their exact text"
     )]
     AllowedSpecial {

@@ -267,3 +267,23 @@ fn names_are_one_to_64_characters() {
         "broke the rule 'r': d"
     );
 }
+
+#[test]
+fn quoted_game_text_is_cut_to_a_sane_length() {
+    assert_eq!(quoted("king"), "\"king\"");
+    let long = "x".repeat(500_000);
+    let q = quoted(&long);
+    assert!(q.len() < 120 && q.contains("500000 bytes"), "{q}");
+    let info = GameInfo {
+        name: long,
+        version: "1".into(),
+        abi_version: crate::ABI_VERSION.into(),
+        description: String::new(),
+        config_schema: String::new(),
+        default_config: String::new(),
+    };
+    let e = validate_info(&info).unwrap_err().to_string();
+    assert!(e.len() < 300, "{} bytes", e.len());
+    // Multi-byte text is cut on a character boundary.
+    assert!(quoted(&"é".repeat(100)).contains("200 bytes"));
+}
