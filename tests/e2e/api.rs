@@ -524,3 +524,53 @@ fn word_lists_past_the_limits_are_refused_naming_the_key() {
         assert!(!out.exists(), "{key}: a run directory was left");
     }
 }
+
+/// A whitelist no move of the asked length can meet (one allowed word far longer than the move's
+/// tokens can spell) ends in one error naming the game and the rule, never in training on moves
+/// that break it; no run directory is left.
+#[test]
+fn a_word_rule_no_move_can_meet_is_an_error_not_a_trained_illegal_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let word = "pneumonoultramicroscopicsilicovolcanoconiosis";
+    let out = dir.path().join("impossible");
+    let program = format!(
+        "assign(s=story()); elicit(x, 2); ensure(only_uses_words(\"{word}\", x)); reward(xed(s | x))"
+    );
+    let o = common::frost_host()
+        .args(["--game", common::game_wasm("xent").to_str().unwrap()])
+        .args(["--out", out.to_str().unwrap()])
+        .args([
+            "--set",
+            &format!(
+                "model.path=\"{}\"",
+                common::root().join("tests/fixtures/xent/model").display()
+            ),
+            "--set",
+            "model.device=\"cpu\"",
+            "--set",
+            &format!(
+                "corpus.source=\"{}\"",
+                common::root().join("tests/fixtures/corpus-tiny").display()
+            ),
+            "--set",
+            &format!("game.config.program={program}"),
+            "--set",
+            "game.config.prompt=\"raw\"",
+            "--set",
+            "steps=2",
+        ])
+        .env("FROST_LOG", "warn")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success(),
+        "trained on a rule no move meets: {err}"
+    );
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("no legal move") && last.contains("xent"),
+        "{err}"
+    );
+    assert!(!out.exists(), "a run directory was left");
+}

@@ -45,6 +45,16 @@ pub enum AssignmentError {
     #[error("game {game}: the player prompt is empty")]
     EmptyPrompt { game: String },
     #[error(
+        "game {game}: its word rule leaves no legal move of {len} tokens (sampling found no \
+         token that keeps the rule at some position, and drew {sampled}); the round's \
+         allowed_words / banned_words cannot be met at this move length with this tokenizer"
+    )]
+    NoLegalMove {
+        game: String,
+        len: usize,
+        sampled: String,
+    },
+    #[error(
         "game {game} is not deterministic: the same config, seed ({seed}) and passages gave a \
          different round on replay; a game must be a pure function of its inputs (use the round \
          seed, e.g. frost_sdk::Rng, for randomness), or exact resume and comparisons break"
@@ -80,4 +90,29 @@ pub struct Assignment {
     /// The round's word rule (game API 0.2.0 `banned_words` / `allowed_words`): sampling,
     /// the gate and the children keep it (see words.rs).
     pub words: Option<WordRule>,
+}
+
+/// Every sampled move keeps its assignment's word rule: row a*k + j of `moves` is assignment
+/// a's j-th move. A rule that no move can meet makes the sampler run out of legal tokens (it
+/// then draws a masked one); that is an error naming the game, never a move trained on.
+pub fn check_sampled(
+    assignments: &[Assignment],
+    moves: &[Vec<u32>],
+    k: usize,
+    game: &str,
+    tok: &crate::model::Tok,
+) -> Result<(), AssignmentError> {
+    for (row, mv) in moves.iter().enumerate() {
+        let Some(rule) = assignments[row / k].words.as_ref() else {
+            continue;
+        };
+        if !rule.allows(mv) {
+            return Err(AssignmentError::NoLegalMove {
+                game: game.to_string(),
+                len: mv.len(),
+                sampled: frost_sdk::rules::quoted(&tok.decode(mv)),
+            });
+        }
+    }
+    Ok(())
 }

@@ -33,6 +33,8 @@ pub fn evaluate(s: &mut Setup, step: u64) -> Result<EvalMetrics, TrainError> {
     for (c, chunk) in s.heldout.chunks(4).enumerate() {
         let seed = derive_seed(s.cfg.seed, step, seeds::EVAL, c as u64);
         let sampled = sample_groups(&s.model.net, chunk, n, &params, seed, false);
+        let (game, tok) = (&s.dealer.game_name, &s.model.tokenizer);
+        crate::round::check_sampled(chunk, &sampled.moves, n, game, tok)?;
         let (moves, entropy) = (sampled.moves, sampled.entropy);
         sums.entropy += entropy.iter().sum::<f64>() / n as f64;
         for (asg, moves) in chunk.iter().zip(moves.chunks(n)) {

@@ -50,6 +50,8 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
         seed(seeds::SAMPLE, 0),
         first_round.policy,
     );
+    let game = &s.dealer.game_name;
+    crate::round::check_sampled(&assignments, &sampled.moves, k, game, &s.model.tokenizer)?;
 
     // 3. Exact judge scores. With a Taylor rule the first round's Taylor pass runs these moves
     // through the judge anyway, so its forward gives the scores (timed as Taylor).
