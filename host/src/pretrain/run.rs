@@ -13,7 +13,7 @@ use super::hyper::Hyper;
 use super::record::{CorpusReport, PretrainReport, Throughput};
 use super::resume::{self, work_dir, PretrainState};
 use super::schedule::{fit_steps, refit_due, Budget, RecentSteps};
-use super::step::{adamw_settings, optimizer, train_step, StepStats};
+use super::step::{adamw_settings, optimizer, pretrain_step, StepStats};
 use super::threads::ThreadPicker;
 use super::{bpe, eval, PretrainError, PretrainOptions};
 use crate::corpus::{load_corpus_with, Corpus, CorpusError, CorpusOptions, CorpusSource};
@@ -242,7 +242,7 @@ fn train_loop(
             state.step,
         );
         let settings = adamw_settings(h, lr);
-        let stats = train_step(&model.net, &mut model.opt, (&x, &y), &settings, state.step)?;
+        let stats = pretrain_step(&model.net, &mut model.opt, (&x, &y), &settings, state.step)?;
         let dt = t.elapsed().as_secs_f64();
         timing.after(state.step, dt);
         state.step += 1;

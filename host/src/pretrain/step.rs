@@ -39,7 +39,7 @@ pub(super) fn adamw_settings(h: &Hyper, lr: f64) -> adamw::Settings {
 /// One optimizer step on inputs `x` and targets `y` ([batch, seq]). The loss and the gradient
 /// are checked before the optimizer runs: a non-finite one stops the run with the weights as
 /// they were, so no NaN reaches the weights or a checkpoint.
-pub(super) fn train_step(
+pub(super) fn pretrain_step(
     net: &Qwen3,
     opt: &mut AdamW,
     (x, y): (&Tensor, &Tensor),
@@ -110,7 +110,7 @@ mod tests {
         let mut opt = optimizer(&vs);
         let before = opt.vars[0].copy();
         let (x, y) = batch();
-        let s = train_step(&net, &mut opt, (&x, &y), &settings(), 0).unwrap();
+        let s = pretrain_step(&net, &mut opt, (&x, &y), &settings(), 0).unwrap();
         assert!(s.loss.is_finite() && s.grad_norm > 0.0);
         assert_eq!(opt.step, 1);
         assert!(!opt.vars[0].equal(&before));
@@ -125,7 +125,7 @@ mod tests {
         let _ = tch::no_grad(|| norm.shallow_clone().fill_(f64::NAN));
         let before: Vec<Tensor> = opt.vars.iter().map(|t| t.copy()).collect();
         let (x, y) = batch();
-        let e = train_step(&net, &mut opt, (&x, &y), &settings(), 7).unwrap_err();
+        let e = pretrain_step(&net, &mut opt, (&x, &y), &settings(), 7).unwrap_err();
         let msg = e.to_string();
         assert!(
             msg.contains("diverged at step 7") && msg.contains("--lr"),
