@@ -103,3 +103,32 @@ fn a_checkpoint_of_nans_falls_back_to_the_previous_one() {
         assert_eq!(t.isfinite().all().int64_value(&[]), 1, "{name}");
     }
 }
+
+/// Another model of the same shape put in the base model's folder (same file names and sizes,
+/// other weights) is refused on resume: the identity hashes the weights' contents.
+#[test]
+fn a_different_model_of_the_same_shape_is_refused_on_resume() {
+    let model = tmp("same-shape-model");
+    std::fs::create_dir_all(&model).unwrap();
+    for e in std::fs::read_dir(&crate::fixture::fixture().model).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), model.join(e.file_name())).unwrap();
+    }
+    let run = tmp("same-shape");
+    let set_model = format!("model.path=\"{}\"", model.display());
+    train_run(&run, &["steps=1", "eval.every=0", &set_model]);
+    let file = model.join("model.safetensors");
+    let other: Vec<(String, tch::Tensor)> = tch::Tensor::read_safetensors(&file)
+        .unwrap()
+        .into_iter()
+        .map(|(n, t)| (n, t + 0.5))
+        .collect();
+    tch::Tensor::write_safetensors(&other, &file).unwrap();
+    let o = run_cli(&["--resume", run.to_str().unwrap(), "--set", "steps=2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "resumed on other weights: {err}");
+    assert!(
+        err.contains("base model") && err.contains("--force-resume"),
+        "{err}"
+    );
+}

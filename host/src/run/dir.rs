@@ -56,12 +56,15 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunDirError + '_ {
     move |source| RunDirError::Io(io_error(path)(source))
 }
 
-/// What the base model was: its folder and a hash of its config.json and of its weight
-/// files' names and sizes (cheap, and changes whenever a different model is put there).
+/// What the base model was: its folder, a hash of its config.json and of its weight files'
+/// names and sizes, and a hash of the weights' contents (a different model of the same shape
+/// has the same names and sizes; absent in checkpoints written before it was recorded).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ModelIdentity {
     pub path: String,
     pub hash: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_hash: Option<String>,
 }
 
 /// What a checkpoint records besides the weights and the optimizer. The identity fields are
@@ -102,7 +105,11 @@ impl CheckpointState {
             out.push(format!("seed {} was {}", now.seed, self.seed));
         }
         if let (Some(a), Some(b)) = (&self.base_model, &now.base_model) {
-            if a.hash != b.hash {
+            let contents_differ = matches!(
+                (&a.content_hash, &b.content_hash),
+                (Some(x), Some(y)) if x != y
+            );
+            if a.hash != b.hash || contents_differ {
                 out.push(format!(
                     "base model {} differs from the one trained ({})",
                     b.path, a.path

@@ -29,6 +29,7 @@ impl RunIdentity {
             base_model: ModelIdentity {
                 path: model_dir.display().to_string(),
                 hash: model_hash(model_dir).map_err(io_error(model_dir))?,
+                content_hash: Some(content_hash(model_dir).map_err(io_error(model_dir))?),
             },
             game_hash: hex(&Sha256::digest(&game_bytes)),
             game_config: serde_json::to_value(game_config).expect("a TOML table is JSON"),
@@ -56,6 +57,60 @@ fn model_hash(dir: &Path) -> std::io::Result<String> {
     Ok(hex(&h.finalize()))
 }
 
+/// The weight files' names and sizes (sorted): what a model folder is made of.
+fn weight_files(dir: &Path) -> std::io::Result<Vec<(String, u64, u128)>> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir)? {
+        let e = e?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".safetensors") || name.ends_with(".bin") {
+            let meta = e.metadata()?;
+            let mtime = (meta.modified().ok())
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            out.push((name, meta.len(), mtime));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// SHA-256 over config.json and every weight file's bytes, in name order. Reading 30 GB (a
+/// 14B checkpoint) takes about a minute, so the result is cached under
+/// `$FROST_CACHE/weight-hashes/`, keyed by the folder, the files' names, sizes and modification
+/// times: computed once per checkpoint on a machine, recomputed when a file changes.
+fn content_hash(dir: &Path) -> std::io::Result<String> {
+    let files = weight_files(dir)?;
+    let canonical = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let mut key = Sha256::new();
+    key.update(canonical.display().to_string().as_bytes());
+    for (name, size, mtime) in &files {
+        key.update(format!("\n{name}\t{size}\t{mtime}").as_bytes());
+    }
+    let cached = crate::run::cache::cache_dir()
+        .join("weight-hashes")
+        .join(hex(&key.finalize()));
+    if let Ok(h) = fs::read_to_string(&cached) {
+        if h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(h);
+        }
+    }
+    let mut h = Sha256::new();
+    h.update(fs::read(dir.join("config.json"))?);
+    for (name, ..) in &files {
+        let mut f = fs::File::open(dir.join(name))?;
+        std::io::copy(&mut f, &mut h)?;
+    }
+    let out = hex(&h.finalize());
+    // Best effort: a read-only cache only costs the next run the same read.
+    if let Some(parent) = cached.parent() {
+        if fs::create_dir_all(parent).is_ok() {
+            let _ = crate::run::files::write_atomic(&cached, out.as_bytes());
+        }
+    }
+    Ok(out)
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -63,6 +118,25 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_content_hash_tells_apart_models_of_the_same_shape() {
+        let d = tempfile::tempdir().unwrap();
+        fs::write(d.path().join("config.json"), "{}").unwrap();
+        fs::write(d.path().join("model.safetensors"), "abc").unwrap();
+        let a = content_hash(d.path()).unwrap();
+        assert_eq!(
+            a,
+            content_hash(d.path()).unwrap(),
+            "cached or not, the same"
+        );
+        // Same names, same sizes, other bytes: the cheap hash cannot tell, this one can.
+        let cheap = model_hash(d.path()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::write(d.path().join("model.safetensors"), "abd").unwrap();
+        assert_eq!(cheap, model_hash(d.path()).unwrap());
+        assert_ne!(a, content_hash(d.path()).unwrap());
+    }
 
     #[test]
     fn the_model_hash_follows_config_and_weight_sizes() {
