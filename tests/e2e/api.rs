@@ -373,45 +373,50 @@ fn sampled_moves(out: &std::path::Path) -> Vec<(String, String)> {
     moves
 }
 
-fn train_xent(out: &std::path::Path, program: &str, tokens: u32) {
-    let o = common::frost_host()
-        .args(["--game", common::game_wasm("xent").to_str().unwrap()])
+/// `frost-host` on the xent game with `program`, on the committed tiny judge and corpus (CPU,
+/// f32, raw prompt), plus `sets`; whatever its outcome.
+fn xent_run(out: &std::path::Path, program: &str, sets: &[&str]) -> std::process::Output {
+    let model = common::root().join("tests/fixtures/xent/model");
+    let corpus = common::root().join("tests/fixtures/corpus-tiny");
+    let mut cmd = common::frost_host();
+    cmd.args(["--game", common::game_wasm("xent").to_str().unwrap()])
         .args(["--out", out.to_str().unwrap()])
-        .args([
-            "--set",
-            &format!(
-                "model.path=\"{}\"",
-                common::root().join("tests/fixtures/xent/model").display()
-            ),
-        ])
+        .args(["--set", &format!("model.path=\"{}\"", model.display())])
         .args([
             "--set",
             "model.device=\"cpu\"",
             "--set",
             "model.dtype=\"f32\"",
         ])
-        .args([
-            "--set",
-            &format!(
-                "corpus.source=\"{}\"",
-                common::root().join("tests/fixtures/corpus-tiny").display()
-            ),
-        ])
+        .args(["--set", &format!("corpus.source=\"{}\"", corpus.display())])
         .args(["--set", &format!("game.config.program={program}")])
-        .args(["--set", &format!("game.config.story_tokens={tokens}")])
-        .args(["--set", "game.config.prompt=\"raw\""])
         .args([
             "--set",
-            "steps=2",
+            "game.config.prompt=\"raw\"",
             "--set",
+            "run.progress=false",
+        ]);
+    for set in sets {
+        cmd.args(["--set", set]);
+    }
+    cmd.env("FROST_LOG", "warn").output().unwrap()
+}
+
+fn train_xent(out: &std::path::Path, program: &str, tokens: u32) {
+    let story = format!("game.config.story_tokens={tokens}");
+    let o = xent_run(
+        out,
+        program,
+        &[
+            &story,
+            "steps=2",
             "sampling.assignments_per_step=2",
-        ])
-        .args(["--set", "frost.rounds=2", "--set", "run.samples_every=1"])
-        .args(["--set", "eval.every=2", "--set", "eval.assignments=1"])
-        .args(["--set", "run.progress=false"])
-        .env("FROST_LOG", "warn")
-        .output()
-        .unwrap();
+            "frost.rounds=2",
+            "run.samples_every=1",
+            "eval.every=2",
+            "eval.assignments=1",
+        ],
+    );
     assert!(
         o.status.success(),
         "{program}: {}",
@@ -486,32 +491,8 @@ fn word_lists_past_the_limits_are_refused_naming_the_key() {
         let file = dir.path().join(format!("{key}.xent"));
         std::fs::write(&file, &program).unwrap();
         let out = dir.path().join(key);
-        let o = common::frost_host()
-            .args(["--game", common::game_wasm("xent").to_str().unwrap()])
-            .args(["--out", out.to_str().unwrap()])
-            .args([
-                "--set",
-                &format!(
-                    "model.path=\"{}\"",
-                    common::root().join("tests/fixtures/xent/model").display()
-                ),
-                "--set",
-                "model.device=\"cpu\"",
-                "--set",
-                &format!(
-                    "corpus.source=\"{}\"",
-                    common::root().join("tests/fixtures/corpus-tiny").display()
-                ),
-                "--set",
-                &format!("game.config.program=@{}", file.display()),
-                "--set",
-                "game.config.prompt=\"raw\"",
-                "--set",
-                "steps=1",
-            ])
-            .env("FROST_LOG", "warn")
-            .output()
-            .unwrap();
+        let program = format!("@{}", file.display());
+        let o = xent_run(&out, &program, &["steps=1"]);
         assert!(!o.status.success(), "{key}: trained");
         let err = String::from_utf8_lossy(&o.stderr);
         let last = err.lines().last().unwrap_or_default();
@@ -536,32 +517,7 @@ fn a_word_rule_no_move_can_meet_is_an_error_not_a_trained_illegal_move() {
     let program = format!(
         "assign(s=story()); elicit(x, 2); ensure(only_uses_words(\"{word}\", x)); reward(xed(s | x))"
     );
-    let o = common::frost_host()
-        .args(["--game", common::game_wasm("xent").to_str().unwrap()])
-        .args(["--out", out.to_str().unwrap()])
-        .args([
-            "--set",
-            &format!(
-                "model.path=\"{}\"",
-                common::root().join("tests/fixtures/xent/model").display()
-            ),
-            "--set",
-            "model.device=\"cpu\"",
-            "--set",
-            &format!(
-                "corpus.source=\"{}\"",
-                common::root().join("tests/fixtures/corpus-tiny").display()
-            ),
-            "--set",
-            &format!("game.config.program={program}"),
-            "--set",
-            "game.config.prompt=\"raw\"",
-            "--set",
-            "steps=2",
-        ])
-        .env("FROST_LOG", "warn")
-        .output()
-        .unwrap();
+    let o = xent_run(&out, &program, &["steps=2"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         !o.status.success(),

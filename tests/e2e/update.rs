@@ -119,15 +119,7 @@ fn one_iteration_is_the_single_pass_update_exactly() {
     let kl = loss::k3_kl(&lp.token, &reference.token);
     let l = loss::grpo_loss(&lp.token, &lp.token.detach(), &adv, Some(&kl), &cfg.update);
     l.loss.backward();
-    let u = &cfg.update;
-    let settings = adamw::Settings {
-        lr: u.lr,
-        beta1: u.beta1,
-        beta2: u.beta2,
-        eps: u.adam_eps,
-        weight_decay: u.weight_decay,
-        grad_clip: u.grad_clip,
-    };
+    let settings = adamw::Settings::from(&cfg.update);
     let norm = ropt.step(&settings);
     assert_eq!(m.loss, l.loss.double_value(&[]));
     assert_eq!(m.grad_norm, norm);

@@ -27,37 +27,33 @@ pub fn scalar(t: &Tensor) -> f64 {
     t.double_value(&[])
 }
 
-/// A tensor's values, flattened, as f64.
-pub fn to_f64s(t: &Tensor) -> Vec<f64> {
+/// A tensor's values, flattened, as `kind` (one read).
+fn values<T>(t: &Tensor, kind: tch::Kind) -> Vec<T>
+where
+    Vec<T>: for<'a> TryFrom<&'a Tensor, Error = tch::TchError>,
+{
     count();
     let flat = t
         .to_device(Device::Cpu)
-        .to_kind(tch::Kind::Double)
+        .to_kind(kind)
         .contiguous()
         .view([-1]);
-    Vec::<f64>::try_from(&flat).expect("f64 values")
+    Vec::<T>::try_from(&flat).expect("values of the asked kind")
+}
+
+/// A tensor's values, flattened, as f64.
+pub fn to_f64s(t: &Tensor) -> Vec<f64> {
+    values(t, tch::Kind::Double)
 }
 
 /// A tensor's values, flattened, as i64.
 pub fn to_i64s(t: &Tensor) -> Vec<i64> {
-    count();
-    let flat = t
-        .to_device(Device::Cpu)
-        .to_kind(tch::Kind::Int64)
-        .contiguous()
-        .view([-1]);
-    Vec::<i64>::try_from(&flat).expect("i64 values")
+    values(t, tch::Kind::Int64)
 }
 
 /// A tensor's values, flattened, as bool.
 pub fn to_bools(t: &Tensor) -> Vec<bool> {
-    count();
-    let flat = t
-        .to_device(Device::Cpu)
-        .to_kind(tch::Kind::Bool)
-        .contiguous()
-        .view([-1]);
-    Vec::<bool>::try_from(&flat).expect("bool values")
+    values(t, tch::Kind::Bool)
 }
 
 /// The tensor on the CPU (one read when it is elsewhere; none when it is there already).

@@ -65,23 +65,21 @@ impl FiniteGuard {
 
 /// Whether every optimizer moment is finite (one read).
 pub fn moments_finite(opt: &AdamW) -> bool {
-    let _g = tch::no_grad_guard();
-    let sums: Vec<Tensor> = (opt.moments().iter())
-        .map(|(_, m)| m.sum(Kind::Double))
-        .collect();
-    sums.is_empty()
-        || crate::instrument::sync::scalar(&Tensor::stack(&sums, 0).sum(Kind::Double)).is_finite()
+    all_finite(opt.moments().iter().map(|(_, m)| m))
 }
 
-/// Whether every trainable weight is finite: one f64 sum per variable and one sync in all
-/// (a NaN or an infinity anywhere makes the total non-finite).
+/// Whether every trainable weight is finite (one read).
 pub fn weights_finite(opt: &AdamW) -> bool {
+    all_finite(opt.vars.iter())
+}
+
+/// Whether every value of `tensors` is finite: one f64 sum per tensor and one read in all (a
+/// NaN or an infinity anywhere makes the total non-finite).
+fn all_finite<'a>(tensors: impl Iterator<Item = &'a Tensor>) -> bool {
     let _g = tch::no_grad_guard();
-    let sums: Vec<Tensor> = opt.vars.iter().map(|v| v.sum(Kind::Double)).collect();
-    if sums.is_empty() {
-        return true;
-    }
-    crate::instrument::sync::scalar(&Tensor::stack(&sums, 0).sum(Kind::Double)).is_finite()
+    let sums: Vec<Tensor> = tensors.map(|t| t.sum(Kind::Double)).collect();
+    sums.is_empty()
+        || crate::instrument::sync::scalar(&Tensor::stack(&sums, 0).sum(Kind::Double)).is_finite()
 }
 
 #[cfg(test)]

@@ -63,7 +63,14 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     phases::enter(score_phase);
     let mut budget = Budget::default();
     let mut score_gap = None;
-    let (mut groups, first) = score_groups(s, &assignments, &sampled, &mut budget, &mut score_gap);
+    let (mut groups, first) = score_groups(
+        s,
+        &assignments,
+        &sampled,
+        first_round,
+        &mut budget,
+        &mut score_gap,
+    );
     let forwards_sampled = budget.forwards;
     let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
 
@@ -140,11 +147,11 @@ fn score_groups(
     s: &Setup,
     assignments: &[Assignment],
     sampled: &super::sample::GroupSamples,
+    needs: Needs,
     budget: &mut Budget,
     score_gap: &mut Option<f64>,
 ) -> (Vec<Group>, Vec<Precomputed>) {
     let (k, chunk) = (s.cfg.sampling.k, s.cfg.frost.taylor_chunk);
-    let needs = first_round_needs(&s.cfg);
     let groups_moves = sampled.moves.chunks(k);
     let mut out = (Vec::new(), Vec::new());
     for (a, (asg, moves)) in assignments.iter().zip(groups_moves).enumerate() {

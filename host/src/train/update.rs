@@ -82,14 +82,7 @@ pub(super) fn update(
 ) -> UpdateMetrics {
     let b = Batch::new(assignments, groups, adv, s.model.net.device());
     let u = s.cfg.update.clone();
-    let settings = adamw::Settings {
-        lr: u.lr,
-        beta1: u.beta1,
-        beta2: u.beta2,
-        eps: u.adam_eps,
-        weight_decay: u.weight_decay,
-        grad_clip: u.grad_clip,
-    };
+    let settings = adamw::Settings::from(&u);
     // Old log-probs per micro-batch, from the first pass (detached).
     let mut old: Vec<Tensor> = Vec::new();
     let (mut total, mut grad_norm, mut stepped) = (Sums::default(), 0.0, 0usize);

@@ -21,6 +21,20 @@ pub struct Settings {
     pub grad_clip: f64,
 }
 
+/// The AdamW settings of a run's `[update]` section.
+impl From<&crate::config::UpdateSection> for Settings {
+    fn from(u: &crate::config::UpdateSection) -> Self {
+        Settings {
+            lr: u.lr,
+            beta1: u.beta1,
+            beta2: u.beta2,
+            eps: u.adam_eps,
+            weight_decay: u.weight_decay,
+            grad_clip: u.grad_clip,
+        }
+    }
+}
+
 /// AdamW over a fixed list of variables. The moments are f32 whatever the variables' kind, and
 /// the update is computed in f32 and then cast to the variable's kind.
 pub struct AdamW {
