@@ -250,7 +250,8 @@ fn the_taylor_gradient_sees_penalties_and_the_clamp() {
 /// A word rule over the fixture judge's tokenizer (token texts as decoded, case kept).
 fn rule(m: &LoadedModel, c: &MoveConstraints) -> WordRule {
     let texts = decoded_token_texts(&m.tokenizer);
-    WordRule::new(c, Arc::new(TokenWords::new(&texts))).unwrap()
+    let no_bans = vec![false; texts.len()];
+    WordRule::new(c, Arc::new(TokenWords::new(&texts)), &no_bans, 16).unwrap()
 }
 
 /// Xent's `only_uses_words(allowed, text)`: every piece of `text` cut at single spaces is
@@ -506,27 +507,38 @@ fn word_lists_past_the_limits_are_refused_naming_the_key() {
     }
 }
 
-/// A whitelist no move of the asked length can meet (one allowed word far longer than the move's
-/// tokens can spell) ends in one error naming the game and the rule, never in training on moves
-/// that break it; no run directory is left.
+/// A whitelist no move of the asked length can meet ends in one error naming the game, the rule
+/// and the lengths it admits, never in training on moves that break it; no run directory is
+/// left. Cases: one allowed word far longer than the move's tokens can spell, and characters
+/// the vocabulary holds only as byte fragments.
 #[test]
 fn a_word_rule_no_move_can_meet_is_an_error_not_a_trained_illegal_move() {
     let dir = tempfile::tempdir().unwrap();
-    let word = "pneumonoultramicroscopicsilicovolcanoconiosis";
-    let out = dir.path().join("impossible");
-    let program = format!(
-        "assign(s=story()); elicit(x, 2); ensure(only_uses_words(\"{word}\", x)); reward(xed(s | x))"
-    );
-    let o = xent_run(&out, &program, &["steps=2"]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        !o.status.success(),
-        "trained on a rule no move meets: {err}"
-    );
-    let last = err.lines().last().unwrap_or_default();
-    assert!(
-        last.contains("no legal move") && last.contains("xent"),
-        "{err}"
-    );
-    assert!(!out.exists(), "a run directory was left");
+    let long = "pneumonoultramicroscopicsilicovolcanoconiosis";
+    let only = |w: &str, len: usize| {
+        format!(
+            "assign(s=story()); elicit(x, {len}); ensure(only_uses_words(\"{w}\", x)); reward(xed(s | x))"
+        )
+    };
+    let cases = [
+        ("long", only(long, 2)),
+        ("fragments", only("\u{2603}\u{2603}\u{2603}", 3)),
+    ];
+    for (name, program) in cases {
+        let out = dir.path().join(name);
+        let o = xent_run(&out, &program, &["steps=2"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            !o.status.success(),
+            "{name}: trained on a rule no move meets: {err}"
+        );
+        let last = err.lines().last().unwrap_or_default();
+        assert!(
+            last.contains("game xent: its allowed_words admit no ")
+                && last.contains("-token move")
+                && last.contains("the move lengths they admit"),
+            "{name}: {err}"
+        );
+        assert!(!out.exists(), "{name}: a run directory was left");
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use frost_host::model::{
     logprobs_from_logits, move_logprobs, move_logprobs_no_cache, save_pretrained, Input,
@@ -29,6 +29,7 @@ fn sample(
         net,
         &SampleRequest::new(prompts, k, l, params, banned, seed),
     )
+    .expect("a legal token at every position")
     .tokens
 }
 
@@ -44,7 +45,7 @@ fn sample_no_cache(
 ) -> Tensor {
     let mut req = SampleRequest::new(prompts, k, l, params, banned, seed);
     req.use_cache = false;
-    frost_host::model::sample(net, &req).tokens
+    frost_host::model::sample(net, &req).unwrap().tokens
 }
 
 const VARIANTS: [&str; 2] = ["gqa_tied_nested", "untied_toplevel"];
@@ -355,7 +356,7 @@ fn sampler_logits_give_the_teacher_forced_logprobs_of_the_sampled_moves() {
     let plain = sample(&m.net, &prompts, k, l, &params, &banned, 3);
     let mut req = SampleRequest::new(&prompts, k, l, &params, &banned, 3);
     req.keep_logits = true;
-    let out = frost_host::model::sample(&m.net, &req);
+    let out = frost_host::model::sample(&m.net, &req).unwrap();
     let (moves, logits) = (out.tokens, out.logits.unwrap());
     assert!(moves.equal(&plain), "keeping the logits changed the draws");
     assert_eq!(logits.size(), [6, l as i64, EMB_VOCAB]);
@@ -769,4 +770,32 @@ fn kv_cache_in_chunks_matches_one_full_forward() {
     let d0 = max_diff(&got.get(0), &full.get(0));
     let d1 = max_diff(&got.get(1).narrow(0, 3, 4), &full.get(1).narrow(0, 3, 4));
     assert!(d0.max(d1) <= 1e-4, "padded chunks differ by {d0} / {d1}");
+}
+
+/// A row whose bans leave no token at some position is reported with that position and the
+/// tokens before it, never filled with a banned token.
+#[test]
+fn the_sampler_reports_a_row_left_with_no_legal_token() {
+    let m = load("gqa_tied_nested", None);
+    let prompts = vec![vec![5i64, 9, 11], vec![20i64, 3]];
+    let banned = no_ban(2);
+    let params = SamplingParams::default();
+    // Row 3 (prompt 1's second sample) finds every token banned at position 2.
+    let all = Arc::new(vec![true; EMB_VOCAB as usize]);
+    let step_ban = |row: usize, so_far: &[u32], _remaining: usize| {
+        (row == 3 && so_far.len() == 2).then(|| all.clone())
+    };
+    let mut req = SampleRequest::new(&prompts, 2, 4, &params, &banned, 1);
+    req.step_ban = Some(&step_ban);
+    let err = match frost_host::model::sample(&m.net, &req) {
+        Ok(_) => panic!("sampled a banned token"),
+        Err(e) => e,
+    };
+    assert_eq!((err.row, err.position, err.so_far.len()), (3, 2, 2));
+    // The same request without the step ban samples, and row 3 starts with the same tokens.
+    req.step_ban = None;
+    let ok = frost_host::model::sample(&m.net, &req).unwrap().tokens;
+    let row3: Vec<i64> = Vec::try_from(&ok.get(3).narrow(0, 0, 2)).unwrap();
+    let got: Vec<i64> = err.so_far.iter().map(|&t| t as i64).collect();
+    assert_eq!(row3, got);
 }

@@ -254,7 +254,9 @@ fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
         top_k: 0,
     };
     let asgs = std::slice::from_ref(&asg);
-    let moves = sample_groups(&s16.model.net, asgs, 4, &params, 1, false).moves;
+    let moves = sample_groups(&s16.model.net, asgs, 4, &params, 1, false)
+        .unwrap()
+        .moves;
     // Judge scores and Taylor proposal in bf16: f32 out, close to the f32 model's.
     let mut budget = Budget::default();
     let sc16 = judge::score(s16.judge(), &asg.program, &moves, &mut budget);
@@ -438,7 +440,9 @@ fn micro_batches_and_taylor_chunks_are_exact() {
             top_k: 0,
         };
         let asgs = std::slice::from_ref(&asg);
-        let moves = sample_groups(&s0.model.net, asgs, 4, &params, 2, false).moves;
+        let moves = sample_groups(&s0.model.net, asgs, 4, &params, 2, false)
+            .unwrap()
+            .moves;
         let (mut b0, mut b1) = (Budget::default(), Budget::default());
         let whole = taylor_in_chunks(s0.judge(), &asg.program, &moves, 0, &mut b0);
         let one = taylor_in_chunks(s0.judge(), &asg.program, &moves, 1, &mut b1);

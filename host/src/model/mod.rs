@@ -20,7 +20,8 @@ pub use lora::{LoraConfig, LoraLinear};
 pub use qwen3::{Input, Qwen3};
 pub use qwen3_config::Qwen3Config;
 pub use sample::{
-    left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, MASKED_LOGIT,
+    left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, Stranded,
+    MASKED_LOGIT,
 };
 pub use tokenizer::{Tok, TokenizerConfig, CHATML_TEMPLATE};
 

@@ -80,7 +80,8 @@ pub(super) fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
 /// Temperature, banned mask, top-k, top-p (in that order, as transformers), then one token per row.
 /// The ban is applied again after the temperature (a temperature above 1 would otherwise lift
 /// banned logits back into reach) and banned probabilities are zeroed before the draw, so a
-/// banned token is never emitted; the dealer guarantees every row has a legal token.
+/// banned token is never emitted while a legal one is left (a row with none draws a banned one,
+/// which [`sample`] reports as [`Stranded`]).
 /// Returns the tokens [N] and the entropy (nats) [N] of the distribution each was drawn from
 /// (0 under greedy decoding, a point mass). `u` [N]: one uniform in [0, 1) per row.
 fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, u: &Tensor) -> (Tensor, Tensor) {
@@ -203,8 +204,19 @@ pub struct Sampled {
     pub logits: Option<Tensor>,
 }
 
+/// A row whose bans left no token at some position: the sampler reports it rather than emit a
+/// banned token (the dealer refuses rounds it can tell are impossible; this catches the rest).
+#[derive(Debug, thiserror::Error)]
+#[error("sample row {row}: every token is banned at move position {position}")]
+pub struct Stranded {
+    pub row: usize,
+    pub position: usize,
+    /// The row's tokens before that position.
+    pub so_far: Vec<u32>,
+}
+
 /// The model's one sampler: see [`SampleRequest`].
-pub fn sample(net: &Qwen3, req: &SampleRequest) -> Sampled {
+pub fn sample(net: &Qwen3, req: &SampleRequest) -> Result<Sampled, Stranded> {
     let _guard = tch::no_grad_guard();
     let dev = net.device();
     let v = net.config().vocab_size;
@@ -216,6 +228,7 @@ pub fn sample(net: &Qwen3, req: &SampleRequest) -> Sampled {
         tokens: Vec::with_capacity(req.len),
         entropy: Vec::with_capacity(req.len),
         kept: Vec::new(),
+        banned_picks: Vec::with_capacity(req.len),
     };
     if req.use_cache {
         sample_cached(net, &mut draws);
@@ -227,13 +240,39 @@ pub fn sample(net: &Qwen3, req: &SampleRequest) -> Sampled {
         true => Tensor::zeros(empty, (kind, dev)),
         false => Tensor::stack(ts, 1),
     };
-    Sampled {
-        tokens: stack(&draws.tokens, &[n, 0], Kind::Int64),
+    let tokens = stack(&draws.tokens, &[n, 0], Kind::Int64);
+    if let Some((row, position)) = first_banned_pick(&draws.banned_picks) {
+        let so_far =
+            crate::instrument::sync::to_i64s(&tokens.get(row as i64).narrow(0, 0, position as i64));
+        return Err(Stranded {
+            row,
+            position,
+            so_far: so_far.into_iter().map(|t| t as u32).collect(),
+        });
+    }
+    Ok(Sampled {
+        tokens,
         entropy: stack(&draws.entropy, &[n, 0], Kind::Float),
         logits: req
             .keep_logits
             .then(|| stack(&draws.kept, &[n, 0, v], Kind::Float)),
+    })
+}
+
+/// The first (row, position) whose drawn token was banned (its row had none left), from the
+/// per-position [N] flags: one read when none was.
+fn first_banned_pick(flags: &[Tensor]) -> Option<(usize, usize)> {
+    if flags.is_empty() {
+        return None;
     }
+    let flags = Tensor::stack(flags, 1);
+    if !crate::instrument::sync::to_bools(&flags.any())[0] {
+        return None;
+    }
+    let l = flags.size()[1] as usize;
+    let all = crate::instrument::sync::to_bools(&flags.transpose(0, 1).contiguous());
+    let at = all.iter().position(|&b| b)?;
+    Some((at % (all.len() / l), at / (all.len() / l)))
 }
 
 /// The draws of one sampling pass so far, shared by the cached and uncached loops.
@@ -246,6 +285,8 @@ struct Draws<'a> {
     tokens: Vec<Tensor>,
     entropy: Vec<Tensor>,
     kept: Vec<Tensor>,
+    /// [N] per position: the drawn token was banned (no legal one was left).
+    banned_picks: Vec<Tensor>,
 }
 
 impl Draws<'_> {
@@ -257,6 +298,8 @@ impl Draws<'_> {
         let ban = with_step_bans(&self.ban, &self.tokens, self.req.len, self.req.step_ban);
         let u = self.uniforms.get(self.tokens.len() as i64);
         let (tok, h) = pick(logits, &ban, self.req.params, &u);
+        self.banned_picks
+            .push(ban.gather(1, &tok.unsqueeze(1), false).squeeze_dim(1));
         self.tokens.push(tok.shallow_clone());
         self.entropy.push(h);
         tok

@@ -1,7 +1,9 @@
 //! The dealer: a game's rounds turned into assignments (the prompt rendered, the judge program
 //! compiled, the banned mask and the word rule built), checked against the model's limits.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use frost_sdk::types::{Prompt, PromptSegment, Requirements, Round};
 use rand::SeedableRng;
@@ -43,6 +45,31 @@ pub fn render_prompt(tok: &Tok, prompt: &Prompt) -> Result<(String, Vec<u32>), M
     }
 }
 
+/// Word rules a dealer keeps built (a rule over the worst list the limits accept holds a few
+/// megabytes).
+const MAX_CACHED_RULES: usize = 16;
+
+/// Move lengths as ranges: "2-5, 7, 9-256", or "none".
+fn describe_lengths(lengths: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lengths.len() {
+        let mut j = i;
+        while j + 1 < lengths.len() && lengths[j + 1] == lengths[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j > i {
+            true => format!("{}-{}", lengths[i], lengths[j]),
+            false => lengths[i].to_string(),
+        });
+        i = j + 1;
+    }
+    match parts.is_empty() {
+        true => "none".to_string(),
+        false => parts.join(", "),
+    }
+}
+
 /// The game, configured, with what the host needs to turn rounds into assignments.
 pub struct Dealer {
     pub game: Game,
@@ -55,6 +82,9 @@ pub struct Dealer {
     added_tokens: Vec<u32>,
     /// The tokens' words, built when a round first has a word rule.
     token_words: OnceLock<Arc<TokenWords>>,
+    /// Word rules already built, by (word lists, static bans): a game's rounds mostly repeat
+    /// their rule, and a rule keeps its masks between steps.
+    rules: Mutex<HashMap<u64, Arc<WordRule>>>,
     pub v_emb: i64,
     pub device: Device,
     /// Token bounds of a round (see [`Dealer::with_max_positions`]).
@@ -83,6 +113,7 @@ impl Dealer {
             token_texts: token_texts(tok),
             added_tokens: tok.added_token_ids(),
             token_words: OnceLock::new(),
+            rules: Mutex::new(HashMap::new()),
             v_emb,
             device,
             bounds: Bounds::new(game.limits(), None),
@@ -185,7 +216,7 @@ impl Dealer {
             }
         }
         check_legal(&banned, tok.vocab_size()).map_err(round_err)?;
-        let words = WordRule::new(&round.constraints, self.token_words(tok));
+        let words = self.word_rule(tok, &round, &banned, move_len)?;
         let banned = Tensor::from_slice(&banned)
             .to_kind(Kind::Bool)
             .to_device(self.device);
@@ -223,6 +254,53 @@ impl Dealer {
             }
         }
         Ok(ids)
+    }
+
+    /// The round's word rule (from the cache when an earlier round had the same), refused
+    /// when it admits no move of the round's length.
+    fn word_rule(
+        &self,
+        tok: &Tok,
+        round: &Round,
+        banned: &[bool],
+        move_len: usize,
+    ) -> Result<Option<Arc<WordRule>>, AssignmentError> {
+        let c = &round.constraints;
+        if c.banned_words.is_empty() && c.allowed_words.is_none() {
+            return Ok(None);
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&c.banned_words, &c.allowed_words, banned).hash(&mut h);
+        let key = h.finish();
+        let cached = self.rules.lock().expect("rule cache").get(&key).cloned();
+        let rule = match cached {
+            Some(r) => r,
+            None => {
+                let v_tok = tok.vocab_size();
+                let tokens = self.token_words(tok);
+                // Every length a game may ask for, so that a refusal can say which fit.
+                let max_len = *frost_sdk::limits::MOVE_TOKENS_RANGE.end() as usize;
+                let rule = WordRule::new(c, tokens, &banned[..v_tok], max_len)
+                    .expect("a round with word lists has a rule");
+                let rule = Arc::new(rule);
+                let mut rules = self.rules.lock().expect("rule cache");
+                if rules.len() >= MAX_CACHED_RULES {
+                    rules.clear();
+                }
+                rules.insert(key, rule.clone());
+                rule
+            }
+        };
+        if let Some(lengths) = rule.legal_lengths() {
+            if !lengths.contains(&move_len) {
+                return Err(AssignmentError::NoMoveFits {
+                    game: self.game_name.clone(),
+                    len: move_len,
+                    lengths: describe_lengths(&lengths),
+                });
+            }
+        }
+        Ok(Some(rule))
     }
 
     fn token_words(&self, tok: &Tok) -> Arc<TokenWords> {

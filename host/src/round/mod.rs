@@ -45,15 +45,31 @@ pub enum AssignmentError {
     #[error("game {game}: the player prompt is empty")]
     EmptyPrompt { game: String },
     #[error(
-        "game {game}: its word rule leaves no legal move of {len} tokens (sampling found no \
-         token that keeps the rule at some position, and drew {sampled}); the round's \
-         allowed_words / banned_words cannot be met at this move length with this tokenizer"
+        "game {game}: its allowed_words admit no {len}-token move with this tokenizer and the \
+         round's token bans (the move lengths they admit: {lengths}); change the word list or \
+         the move length"
     )]
-    NoLegalMove {
+    NoMoveFits {
         game: String,
         len: usize,
-        sampled: String,
+        lengths: String,
     },
+    #[error(
+        "game {game}: no legal token at position {position} of a {len}-token move: the round's \
+         token bans and banned_words leave none there (the move so far: {so_far}); the round \
+         cannot be played with this tokenizer"
+    )]
+    NoLegalToken {
+        game: String,
+        position: usize,
+        len: usize,
+        so_far: String,
+    },
+    #[error(
+        "game {game}: a sampled move breaks the round's word rule ({sampled}); this is a bug in \
+         frost-host's word masks, please report it with the game"
+    )]
+    BrokenRule { game: String, sampled: String },
     #[error(
         "game {game} is not deterministic: the same config, seed ({seed}) and passages gave a \
          different round on replay; a game must be a pure function of its inputs (use the round \
@@ -89,12 +105,12 @@ pub struct Assignment {
     pub move_len: usize,
     /// The round's word rule (game API 0.2.0 `banned_words` / `allowed_words`): sampling,
     /// the gate and the children keep it (see words.rs).
-    pub words: Option<WordRule>,
+    pub words: Option<std::sync::Arc<WordRule>>,
 }
 
 /// Every sampled move keeps its assignment's word rule: row a*k + j of `moves` is assignment
-/// a's j-th move. A rule that no move can meet makes the sampler run out of legal tokens (it
-/// then draws a masked one); that is an error naming the game, never a move trained on.
+/// a's j-th move. The masks make that so; a move that breaks it anyway is an error naming the
+/// game, never a move trained on.
 pub fn check_sampled(
     assignments: &[Assignment],
     moves: &[Vec<u32>],
@@ -107,9 +123,8 @@ pub fn check_sampled(
             continue;
         };
         if !rule.allows(mv) {
-            return Err(AssignmentError::NoLegalMove {
+            return Err(AssignmentError::BrokenRule {
                 game: game.to_string(),
-                len: mv.len(),
                 sampled: frost_sdk::rules::quoted(&tok.decode(mv)),
             });
         }

@@ -22,16 +22,19 @@
 //! alone does not decide (a Greek sigma, final or not).
 //!
 //! In sampling the last word is still open: a banned word is caught when it ends (whitespace,
-//! or the move's last token), and under a whitelist an open word must be the start of an
-//! allowed word that the remaining tokens can finish, one character per token. That assumes
-//! the vocabulary has the single characters of the allowed words as tokens, as byte-level
-//! vocabularies do.
+//! or the move's last token), and under a whitelist a token may stand only if the move can
+//! still end on a whole allowed word after exactly the remaining tokens, with this vocabulary
+//! and the round's token bans ([`reach`]: decided exactly, so a sampled move never walks into
+//! a dead end, and a rule that admits no move of the round's length is refused when dealt).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use frost_sdk::types::MoveConstraints;
 use frost_sdk::words;
+
+mod reach;
+use reach::Reach;
 
 /// Every token's text cut into words both ways a rule reads them, computed once per
 /// tokenizer.
@@ -180,6 +183,10 @@ enum After {
     Closed(String),
 }
 
+/// Masks a rule keeps (one is a byte per token: ~150 kB on Qwen3's vocabulary); rules live
+/// across steps in the dealer's cache.
+const MAX_CACHED_MASKS: usize = 256;
+
 /// Token masks by (the open word before, what follows).
 type MaskCache = Mutex<HashMap<(String, After), Arc<Vec<bool>>>>;
 
@@ -191,8 +198,8 @@ pub struct WordRule {
     /// Their keys ([`words::word_key`]), what the indexes are looked up by.
     banned_keys: HashSet<String>,
     allowed: Option<HashSet<String>>,
-    /// For each start of an allowed word, the fewest characters that finish one.
-    to_finish: HashMap<String, usize>,
+    /// Under a whitelist, what an open word can still reach (see [`reach`]).
+    reach: Option<Reach>,
     /// Split tokens with a whole word inside that may not stand.
     inner_bad: HashSet<u32>,
     /// Masks already computed, by (the open word before, what follows).
@@ -200,8 +207,15 @@ pub struct WordRule {
 }
 
 impl WordRule {
-    /// The round's rule, or None when it has no word constraint.
-    pub fn new(c: &MoveConstraints, tokens: Arc<TokenWords>) -> Option<WordRule> {
+    /// The round's rule, or None when it has no word constraint. `banned` [>= V_tok]: the
+    /// round's static token bans (true = banned), which a whitelist's reach respects; moves
+    /// are at most `max_len` tokens.
+    pub fn new(
+        c: &MoveConstraints,
+        tokens: Arc<TokenWords>,
+        banned: &[bool],
+        max_len: usize,
+    ) -> Option<WordRule> {
         if c.banned_words.is_empty() && c.allowed_words.is_none() {
             return None;
         }
@@ -210,30 +224,21 @@ impl WordRule {
             .banned_words
             .iter()
             .filter(|w| !words::word_form(w).is_empty());
-        let banned: HashSet<String> = banned_words.clone().map(|w| words::word_form(w)).collect();
+        let banned_forms: HashSet<String> =
+            banned_words.clone().map(|w| words::word_form(w)).collect();
         let banned_keys = banned_words.map(|w| words::word_key(w)).collect();
         let allowed: Option<HashSet<String>> = c.allowed_words.as_ref().map(|a| {
             (a.iter())
-                .filter(|w| !words::words(w).any(|w| banned.contains(&w)))
+                .filter(|w| !words::words(w).any(|w| banned_forms.contains(&w)))
                 .cloned()
                 .collect()
         });
-        let mut to_finish = HashMap::new();
-        for w in allowed.iter().flatten() {
-            let chars: Vec<char> = w.chars().collect();
-            for i in 0..=chars.len() {
-                let start: String = chars[..i].iter().collect();
-                let need = chars.len() - i;
-                let e = to_finish.entry(start).or_insert(need);
-                *e = (*e).min(need);
-            }
-        }
         let mut rule = WordRule {
             tokens,
-            banned,
+            banned: banned_forms,
             banned_keys,
             allowed,
-            to_finish,
+            reach: None,
             inner_bad: HashSet::new(),
             cache: Mutex::new(HashMap::new()),
         };
@@ -243,7 +248,22 @@ impl WordRule {
                 !t.inner.iter().all(|w| rule.word_ok(w))
             })
             .collect();
+        if let Some(a) = &rule.allowed {
+            rule.reach = Some(Reach::new(a, rule.cut(), banned, &rule.inner_bad, max_len));
+        }
         Some(rule)
+    }
+
+    /// The move lengths (1..=max_len tokens) this rule admits with this vocabulary and the
+    /// round's token bans; None when it does not restrict them (banned words only: an open
+    /// word can always grow, so the sampler finds out, and fails loudly, if bans leave none).
+    pub fn legal_lengths(&self) -> Option<Vec<usize>> {
+        self.reach.as_ref().map(Reach::lengths)
+    }
+
+    /// (trie nodes, token transitions) of a whitelist's reach: its size.
+    pub fn reach_size(&self) -> Option<(usize, usize)> {
+        self.reach.as_ref().map(Reach::size)
     }
 
     /// How this rule cuts tokens into words.
@@ -267,13 +287,51 @@ impl WordRule {
         }
     }
 
-    /// An open word can still become a word that may stand within `remaining` tokens.
+    /// An open word can still become a word that may stand after exactly `remaining` more
+    /// tokens: the reference for [`Reach`], searched token by token over the whole vocabulary.
     #[cfg(test)]
     fn open_ok(&self, w: &str, remaining: usize) -> bool {
         match &self.allowed {
             None => true, // a banned word can always be extended into another one
-            Some(_) => self.to_finish.get(w).is_some_and(|&n| n <= remaining),
+            Some(_) => self.can_end_searched(w, remaining, &mut HashMap::new()),
         }
+    }
+
+    #[cfg(test)]
+    fn can_end_searched(
+        &self,
+        w: &str,
+        k: usize,
+        memo: &mut HashMap<(String, usize), bool>,
+    ) -> bool {
+        if k == 0 {
+            return self.word_ok(w);
+        }
+        if let Some(&b) = memo.get(&(w.to_string(), k)) {
+            return b;
+        }
+        let prefix_of_some = |s: &str| self.allowed.iter().flatten().any(|a| a.starts_with(s));
+        let mut ok = false;
+        for t in &self.cut().tokens {
+            if t.fragment {
+                continue;
+            }
+            let next = match t.splits {
+                false => format!("{w}{}", t.head),
+                true if self.word_ok(&format!("{w}{}", t.head))
+                    && t.inner.iter().all(|i| self.word_ok(i)) =>
+                {
+                    t.tail.clone()
+                }
+                true => continue,
+            };
+            if prefix_of_some(&next) && self.can_end_searched(&next, k - 1, memo) {
+                ok = true;
+                break;
+            }
+        }
+        memo.insert((w.to_string(), k), ok);
+        ok
     }
 
     /// The rule for one token, checked directly: the definition the indexed masks below
@@ -307,10 +365,11 @@ impl WordRule {
             None => self.banned_mask(before, after),
             Some(_) => self.allowed_mask(before, after),
         });
-        self.cache
-            .lock()
-            .expect("word cache")
-            .insert(key, m.clone());
+        let mut cache = self.cache.lock().expect("word cache");
+        if cache.len() >= MAX_CACHED_MASKS {
+            cache.clear();
+        }
+        cache.insert(key, m.clone());
         m
     }
 
@@ -363,24 +422,25 @@ impl WordRule {
         m
     }
 
-    /// A whitelist: every token is banned but those that leave an allowed word (or the start
-    /// of one the remaining tokens can finish) at their end.
+    /// A whitelist: every token is banned but those after which the move can still end on a
+    /// whole allowed word (with tokens to come: exactly that many more, see [`reach`]; as the
+    /// closing token before `rest`: the word it makes is allowed).
     fn allowed_mask(&self, before: &str, after: &After) -> Vec<bool> {
         let t = self.cut();
+        let rest = match after {
+            After::Open(n) => {
+                let reach = self.reach.as_ref().expect("a whitelist has its reach");
+                return reach.mask(before, *n, t.tokens.len());
+            }
+            After::Closed(rest) => rest,
+        };
         // Every word a token may leave at its end (the characters since its last space, or
         // all of them): what `token_ok`'s end check accepts.
-        let ends: Vec<String> = match after {
-            After::Open(n) => (self.to_finish.iter())
-                .filter(|&(_, &k)| k <= *n)
-                .map(|(p, _)| p.clone())
-                .collect(),
-            After::Closed(rest) => (self.allowed.iter().flatten())
-                .filter_map(|w| w.strip_suffix(rest.as_str()))
-                .map(str::to_string)
-                .collect(),
-        };
+        let ends: Vec<&str> = (self.allowed.iter().flatten())
+            .filter_map(|w| w.strip_suffix(rest.as_str()))
+            .collect();
         let mut m = vec![true; t.tokens.len()];
-        for end in &ends {
+        for end in ends {
             // A whole token that makes `before` into the end.
             let ids = end
                 .strip_prefix(before)
@@ -389,7 +449,7 @@ impl WordRule {
                 m[id as usize] = false;
             }
             // A split token ending in the end: it must also finish `before` into a word.
-            for &id in t.split_by_tail.get(end.as_str()).into_iter().flatten() {
+            for &id in t.split_by_tail.get(end).into_iter().flatten() {
                 let head = &t.tokens[id as usize].head;
                 if !self.inner_bad.contains(&id) && self.word_ok(&format!("{before}{head}")) {
                     m[id as usize] = false;

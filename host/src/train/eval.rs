@@ -4,7 +4,7 @@
 //! forwards are not part of the training budget.
 
 use super::metrics::{distinct_frac, variance, EvalMetrics};
-use super::sample::{sample_groups, sampling_params};
+use super::sample::sample_checked;
 use super::setup::Setup;
 use super::TrainError;
 use crate::judge::{self, Budget};
@@ -26,15 +26,12 @@ struct Sums {
 /// evaluates exactly as an uninterrupted one. The budget totals are left at 0 for the caller.
 pub fn evaluate(s: &mut Setup, step: u64) -> Result<EvalMetrics, TrainError> {
     let n = s.cfg.eval.best_of;
-    let params = sampling_params(&s.cfg);
     let mut sums = Sums::default();
     let mut budget = Budget::default();
     // Small chunks of assignments per sampling call keep memory flat for big models.
     for (c, chunk) in s.heldout.chunks(4).enumerate() {
         let seed = derive_seed(s.cfg.seed, step, seeds::EVAL, c as u64);
-        let sampled = sample_groups(&s.model.net, chunk, n, &params, seed, false);
-        let (game, tok) = (&s.dealer.game_name, &s.model.tokenizer);
-        crate::round::check_sampled(chunk, &sampled.moves, n, game, tok)?;
+        let sampled = sample_checked(s, chunk, n, seed, false)?;
         let (moves, entropy) = (sampled.moves, sampled.entropy);
         sums.entropy += entropy.iter().sum::<f64>() / n as f64;
         for (asg, moves) in chunk.iter().zip(moves.chunks(n)) {

@@ -31,7 +31,7 @@ use crate::update::adamw::AdamW;
 
 pub use eval::evaluate;
 pub use metrics::{EvalMetrics, StepMetrics};
-pub use sample::{sample_groups, sampling_params, GroupSamples};
+pub use sample::{sample_checked, sample_groups, sampling_params, GroupSamples};
 pub use setup::{model_dir, setup, Setup};
 pub use snapshot::load_weights;
 pub use step::{train_step, StepOut};

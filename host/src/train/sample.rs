@@ -5,8 +5,8 @@
 
 use tch::{Kind, Tensor};
 
-use crate::model::{self, Qwen3, SampleRequest, SamplingParams, StepBan};
-use crate::round::Assignment;
+use crate::model::{self, Qwen3, SampleRequest, SamplingParams, StepBan, Stranded};
+use crate::round::{Assignment, AssignmentError};
 
 /// K moves per assignment, row a*K + j = assignment a's j-th move.
 pub struct GroupSamples {
@@ -17,6 +17,31 @@ pub struct GroupSamples {
     pub logits: Option<Tensor>,
 }
 
+/// [`sample_groups`] with the run's sampling settings, as training, evaluation and the
+/// selection study sample: a row left with no legal token, or a move that breaks its word
+/// rule, is an error naming the game.
+pub fn sample_checked(
+    s: &super::Setup,
+    assignments: &[Assignment],
+    k: usize,
+    seed: u64,
+    keep_logits: bool,
+) -> Result<GroupSamples, AssignmentError> {
+    let (game, tok) = (&s.dealer.game_name, &s.model.tokenizer);
+    let params = sampling_params(&s.cfg);
+    let sampled =
+        sample_groups(&s.model.net, assignments, k, &params, seed, keep_logits).map_err(|e| {
+            AssignmentError::NoLegalToken {
+                game: game.clone(),
+                position: e.position,
+                len: assignments[0].move_len,
+                so_far: frost_sdk::rules::quoted(&tok.decode(&e.so_far)),
+            }
+        })?;
+    crate::round::check_sampled(assignments, &sampled.moves, k, game, tok)?;
+    Ok(sampled)
+}
+
 /// Sample `k` moves for each of `assignments` (all with the same move length).
 pub fn sample_groups(
     net: &Qwen3,
@@ -25,7 +50,7 @@ pub fn sample_groups(
     params: &SamplingParams,
     seed: u64,
     keep_logits: bool,
-) -> GroupSamples {
+) -> Result<GroupSamples, Stranded> {
     let _guard = tch::no_grad_guard();
     let prompts: Vec<Vec<i64>> = assignments.iter().map(|a| a.prompt_ids.clone()).collect();
     let banned: Vec<Tensor> = assignments
@@ -42,13 +67,13 @@ pub fn sample_groups(
     let mut req = SampleRequest::new(&prompts, k, len, params, &banned, seed);
     req.keep_logits = keep_logits;
     req.step_ban = any_rule.then_some(&step_ban as StepBan);
-    let out = model::sample(net, &req);
+    let out = model::sample(net, &req)?;
     let entropy = out.entropy.mean_dim(1, false, Kind::Double);
-    GroupSamples {
+    Ok(GroupSamples {
         moves: rows_u32(&out.tokens),
         entropy: crate::instrument::sync::to_f64s(&entropy),
         logits: out.logits,
-    }
+    })
 }
 
 /// The sampling settings of a config's `[sampling]`.

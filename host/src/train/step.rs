@@ -6,7 +6,7 @@ use super::metrics::{
     BudgetMetrics, FrostMetrics, PhaseTimes, RefinedMetrics, SampledAssignment, SampledMetrics,
     SampledMove, SamplesLine, StepMetrics,
 };
-use super::sample::{sample_groups, sampling_params};
+use super::sample::sample_checked;
 use super::setup::Setup;
 use super::TrainError;
 use crate::config::{Refinement, TrainConfig};
@@ -41,17 +41,13 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     // 2. Sample K moves per assignment from the policy (adapters on), keeping the logits the
     // gate of Frost's first round reads (the policy's log-probs of these very moves).
     phases::enter("sample");
-    let params = sampling_params(&cfg);
-    let sampled = sample_groups(
-        &s.model.net,
+    let sampled = sample_checked(
+        s,
         &assignments,
         k,
-        &params,
         seed(seeds::SAMPLE, 0),
         first_round.policy,
-    );
-    let game = &s.dealer.game_name;
-    crate::round::check_sampled(&assignments, &sampled.moves, k, game, &s.model.tokenizer)?;
+    )?;
 
     // 3. Exact judge scores. With a Taylor rule the first round's Taylor pass runs these moves
     // through the judge anyway, so its forward gives the scores (timed as Taylor).

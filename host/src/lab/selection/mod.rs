@@ -89,7 +89,7 @@ pub fn run(s: &mut Setup, opts: &StudyOptions) -> Result<StudyReport, TrainError
             }
             Split::Heldout => &s.heldout[a],
         };
-        groups.push(study_group(s, asg, a, opts));
+        groups.push(study_group(s, asg, a, opts)?);
         tracing::info!(
             "analyze-selection: assignment {}/{}",
             a + 1,
@@ -114,23 +114,20 @@ impl Sampled {
 
 /// Sample K parents from the policy (the one group sampler), score them exactly, and propose
 /// as a training round does (the Taylor estimate and the policy prior both, for every rule).
-fn sample_group(s: &Setup, asg: &Assignment, seed: u64, budget: &mut Budget) -> Sampled {
+fn sample_group(
+    s: &Setup,
+    asg: &Assignment,
+    seed: u64,
+    budget: &mut Budget,
+) -> Result<Sampled, TrainError> {
     let cfg = &s.cfg;
     tch::manual_seed(seed as i64);
     let nets = Nets {
         policy: &s.model.net,
         judge: s.judge(),
     };
-    let (k, params) = (cfg.sampling.k, train::sampling_params(cfg));
-    let parents = train::sample_groups(
-        nets.policy,
-        std::slice::from_ref(asg),
-        k,
-        &params,
-        seed,
-        false,
-    )
-    .moves;
+    let k = cfg.sampling.k;
+    let parents = train::sample_checked(s, std::slice::from_ref(asg), k, seed, false)?.moves;
     let scores = judge::score(nets.judge, &asg.program, &parents, budget);
     let (f, temperature) = (&cfg.frost, cfg.sampling.temperature);
     let pre = Precomputed::default();
@@ -144,18 +141,23 @@ fn sample_group(s: &Setup, asg: &Assignment, seed: u64, budget: &mut Budget) -> 
         budget,
         pre,
     );
-    Sampled {
+    Ok(Sampled {
         parents,
         scores,
         proposed,
-    }
+    })
 }
 
 /// One group: sample, score, propose, let every rule pick, rescore everything exactly.
-fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> GroupOutcome {
+fn study_group(
+    s: &Setup,
+    asg: &Assignment,
+    a: usize,
+    opts: &StudyOptions,
+) -> Result<GroupOutcome, TrainError> {
     let seed = |purpose| derive_seed(opts.seed, a as u64, seeds::STUDY, purpose);
     let mut budget = Budget::default();
-    let g = sample_group(s, asg, seed(seeds::STUDY_SAMPLE), &mut budget);
+    let g = sample_group(s, asg, seed(seeds::STUDY_SAMPLE), &mut budget)?;
     let p = g.proposal();
     let (mut picked, mut keys) = (Vec::new(), Vec::new());
     for (r, rule) in opts.rules.iter().enumerate() {
@@ -180,7 +182,7 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
     let (uniform_keys, plausible_keys) = (at(&uniform), at(&plausible));
     let (children, uniform, plausible) =
         rescore_all(s, asg, a, &g, &picked, [&uniform, &plausible], &mut budget);
-    GroupOutcome {
+    Ok(GroupOutcome {
         parents: g.parents.clone(),
         parent_scores: g.scores.clone(),
         children,
@@ -188,7 +190,7 @@ fn study_group(s: &Setup, asg: &Assignment, a: usize, opts: &StudyOptions) -> Gr
         plausible_keys,
         uniform,
         plausible,
-    }
+    })
 }
 
 /// Parent k with token v at position i.

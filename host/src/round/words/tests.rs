@@ -8,7 +8,8 @@ fn rule(texts: &[&str], banned: &[&str], allowed: Option<&[&str]>) -> WordRule {
         allowed_words: allowed.map(|a| a.iter().map(|s| s.to_string()).collect()),
         ..Default::default()
     };
-    WordRule::new(&c, Arc::new(TokenWords::new(&texts))).unwrap()
+    let no_bans = vec![false; texts.len()];
+    WordRule::new(&c, Arc::new(TokenWords::new(&texts)), &no_bans, 8).unwrap()
 }
 
 const VOCAB: [&str; 10] = [
@@ -170,25 +171,70 @@ fn a_whitelist_allows_only_its_words_and_starts_that_can_finish() {
     assert!(!r.allows(&[6, 7, 4])); // "cat.": punctuation counts
     assert!(!r.allows(&[3, 1])); // "the"
 
-    // Open "c" with one token to come can become "cat" only through "at".
+    // Open "c" with one token to come can become "cat" only through "at", and then one more
+    // token must still end on a word (" cat").
     let m = r.next_token_ban(&[6], 1);
     assert_eq!(banned_ids(&m), vec![0, 1, 2, 3, 4, 5, 6, 8, 9]);
-    // With one token to come, an open "c" needs two characters: refused (the check counts
-    // one character per token, so it never strands a move); "at" passes, " cat" would
-    // lead with a space.
+    // With one token to come, "c" passes ("c" "at"), so does "at" ("at" " cat"); " cat"
+    // would lead with a space.
     let m = r.next_token_ban(&[], 1);
-    assert!(m[0] && m[6] && m[3] && !m[7]);
+    assert!(m[0] && m[3] && !m[6] && !m[7]);
     let m = r.next_token_ban(&[], 0);
     assert!(m[6] && m[3] && !m[7]); // "c" cannot finish as the last token
 
-    // After "cat", a space opens a new word: one token to come cannot finish "at" (two
-    // characters), two can.
-    assert!(r.next_token_ban(&[6, 7], 1)[5]);
-    assert!(!r.next_token_ban(&[6, 7], 2)[5]);
+    // After "cat", a space opens a new word that one token ("at") can finish, none cannot.
+    assert!(!r.next_token_ban(&[6, 7], 1)[5]);
+    assert!(r.next_token_ban(&[6, 7], 0)[5]);
     // Case counts.
     let upper = rule(&["Cat", "cat"], &[], Some(&["cat"]));
     assert!(!upper.allows(&[0]) && upper.allows(&[1]));
     // A banned word drops the allowed word that holds it.
     let both = rule(&VOCAB, &["cat"], Some(&["cat", "at"]));
     assert!(!both.allows(&[6, 7]) && both.allows(&[7]));
+}
+
+/// The move lengths a whitelist admits, decided exactly: words the move cannot spell in
+/// exactly its length, characters only byte fragments hold, allowed words that are banned,
+/// and tokens the round bans.
+#[test]
+fn a_whitelist_admits_exactly_the_move_lengths_its_tokens_can_spell() {
+    let lengths = |banned: &[&str], allowed: &[&str], bans: &[usize]| {
+        let texts: Vec<String> = VOCAB.iter().map(|t| t.to_string()).collect();
+        let c = MoveConstraints {
+            banned_words: banned.iter().map(|s| s.to_string()).collect(),
+            allowed_words: Some(allowed.iter().map(|s| s.to_string()).collect()),
+            ..Default::default()
+        };
+        let mut no = vec![false; texts.len()];
+        for &b in bans {
+            no[b] = true;
+        }
+        let r = WordRule::new(&c, Arc::new(TokenWords::new(&texts)), &no, 6).unwrap();
+        r.legal_lengths().unwrap()
+    };
+    // "cat": "c" "at" (2), "c" "at" " cat" (3), ... every length from 2.
+    assert_eq!(lengths(&[], &["cat"], &[]), vec![2, 3, 4, 5, 6]);
+    // "at" alone: "at", "at" " " "at", ...: odd lengths only (" at" is no token here).
+    assert_eq!(lengths(&[], &["at"], &[]), vec![1, 3, 5]);
+    // A word this vocabulary cannot spell, one behind a fragment, a banned one.
+    assert!(lengths(&[], &["dog"], &[]).is_empty());
+    assert!(lengths(&[], &["\u{fffd}"], &[]).is_empty());
+    assert!(lengths(&["cat"], &["cat"], &[]).is_empty());
+    // The round bans "at": "cat" is out of reach.
+    assert!(lengths(&[], &["cat"], &[7]).is_empty());
+    // Sampling never strands a move: from every legal start, every token the mask lets
+    // through leaves a move that can still end, down to the last token.
+    let r = rule(&VOCAB, &[], Some(&["cat", "at"]));
+    let mut open: Vec<Vec<u32>> = vec![vec![]];
+    for pos in 0..5 {
+        let mut next = Vec::new();
+        for so_far in &open {
+            let m = r.next_token_ban(so_far, 4 - pos);
+            let ok: Vec<u32> = (0..m.len() as u32).filter(|&t| !m[t as usize]).collect();
+            assert!(!ok.is_empty(), "stranded after {so_far:?}");
+            next.extend(ok.iter().map(|&t| [so_far.clone(), vec![t]].concat()));
+        }
+        open = next;
+    }
+    assert!(open.iter().all(|mv| r.allows(mv)));
 }
