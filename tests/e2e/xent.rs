@@ -4,8 +4,9 @@
 //! Conformance reads golden values: `tests/fixtures/xent/make_golden.py` (run by
 //! `make xent-golden`, in its own python3.12 venv with `xent==0.5.0`) played each of the six
 //! published games through xent's runtime with fixed stories and fixed moves, on the
-//! committed tiny judge `tests/fixtures/xent/model/`, and wrote the scores (bits). Here the
-//! same rounds go through the wasm game and Frost's judge on the same model.
+//! committed tiny judge `tests/fixtures/xent/model/`, and wrote the scores (bits); likewise
+//! small programs of each judge function's forms with a pre-prompt (`xed(s | x, "Poem:")`).
+//! Here the same rounds go through the wasm game and Frost's judge on the same model.
 
 use std::path::PathBuf;
 
@@ -38,72 +39,100 @@ fn ids(v: &Value) -> Vec<u32> {
         .collect()
 }
 
+/// Plays one golden case (a program, its stories and move) through the wasm game and Frost's
+/// judge on the tiny model: what differs from xent's reward, if anything.
+fn check_golden(case: &Value, m: &LoadedModel, game: &mut Game) -> Option<String> {
+    let tok = &m.tokenizer;
+    let name = case["name"].as_str().unwrap();
+    // The default: remove_common_words on the move as host-enforced banned words (which
+    // the golden move keeps: it shares no word with the stories).
+    let config = json!({
+        "program": case["program"],
+        "story_tokens": case["story_tokens"],
+    })
+    .to_string();
+    let req = game.configure(&config).unwrap();
+    // The same token ids the golden run's tokenizer (transformers) gave.
+    let passages: Vec<_> = case["stories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let p = passage_from_text(tok, s["text"].as_str().unwrap());
+            assert_eq!(p.token_ids, ids(&s["ids"]), "{name}: story tokens");
+            p
+        })
+        .collect();
+    // Horizon's two moves (x1, x2) are one generation in parts: their tokens, in order.
+    let mv: Vec<u32> = match case["move"]["parts"].as_array() {
+        Some(parts) => (parts.iter())
+            .flat_map(|p| tok.encode(p.as_str().unwrap()))
+            .collect(),
+        None => tok.encode(case["move"]["text"].as_str().unwrap()),
+    };
+    assert_eq!(mv, ids(&case["move"]["ids"]), "{name}: move tokens");
+    assert_eq!(mv.len(), req.move_tokens as usize);
+    if name == "Horizon" {
+        assert_eq!(req.moves, vec![5, 5]);
+    }
+    let round = game
+        .new_round(&config, 0, &passages, tok.vocab_size() as u32)
+        .unwrap();
+    let prog = CompiledProgram::compile_moves(&round.judge, tok, mv.len(), &req.moves).unwrap();
+    let got = judge::score(&m.net, &prog, &[mv], &mut Budget::default())[0];
+    // Xent reports bits, Frost rewards are nats.
+    let want = case["score_bits"].as_f64().unwrap() * std::f64::consts::LN_2;
+    eprintln!("{name}: frost {got:.6} nats, xent {want:.6} nats");
+    assert!(want.abs() > 0.1, "{name}: a golden that tests nothing");
+    ((got - want).abs() >= 1e-3).then(|| format!("{name}: frost {got} nats, xent {want} nats"))
+}
+
+/// Checks every case, then fails with all those that differ.
+fn check_goldens(cases: &[Value], names: &[&str]) {
+    let m = LoadedModel::load(&fixtures().join("model"), &LoadOptions::cpu()).unwrap();
+    let mut game = game();
+    let got: Vec<&str> = cases.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(got, names);
+    let wrong: Vec<String> = (cases.iter())
+        .filter_map(|case| check_golden(case, &m, &mut game))
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn published_games_score_as_xents_own_runtime() {
-    let m = LoadedModel::load(&fixtures().join("model"), &LoadOptions::cpu()).unwrap();
-    let tok = &m.tokenizer;
-    let mut game = game();
-    let g = golden();
-    let games = g["games"].as_array().unwrap();
-    let names: Vec<&str> = games.iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(
-        names,
-        [
+    check_goldens(
+        golden()["games"].as_array().unwrap(),
+        &[
             "Condense",
             "Contrast",
             "Synthesize",
             "Two-Ways",
             "Horizon",
-            "Alethiometer"
-        ]
+            "Alethiometer",
+        ],
     );
-    for case in games {
-        let name = case["name"].as_str().unwrap();
-        // The default: remove_common_words on the move as host-enforced banned words (which
-        // the golden move keeps: it shares no word with the stories).
-        let config = json!({
-            "program": case["program"],
-            "story_tokens": case["story_tokens"],
-        })
-        .to_string();
-        let req = game.configure(&config).unwrap();
-        // The same token ids the golden run's tokenizer (transformers) gave.
-        let passages: Vec<_> = case["stories"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                let p = passage_from_text(tok, s["text"].as_str().unwrap());
-                assert_eq!(p.token_ids, ids(&s["ids"]), "{name}: story tokens");
-                p
-            })
-            .collect();
-        // Horizon's two moves (x1, x2) are one generation in parts: their tokens, in order.
-        let mv: Vec<u32> = match case["move"]["parts"].as_array() {
-            Some(parts) => (parts.iter())
-                .flat_map(|p| tok.encode(p.as_str().unwrap()))
-                .collect(),
-            None => tok.encode(case["move"]["text"].as_str().unwrap()),
-        };
-        assert_eq!(mv, ids(&case["move"]["ids"]), "{name}: move tokens");
-        assert_eq!(mv.len(), req.move_tokens as usize);
-        if name == "Horizon" {
-            assert_eq!(req.moves, vec![5, 5]);
-        }
-        let round = game
-            .new_round(&config, 0, &passages, tok.vocab_size() as u32)
-            .unwrap();
-        let prog = CompiledProgram::compile_moves(&round.judge, tok, mv.len(), &req.moves).unwrap();
-        let got = judge::score(&m.net, &prog, &[mv], &mut Budget::default())[0];
-        // Xent reports bits, Frost rewards are nats.
-        let want = case["score_bits"].as_f64().unwrap() * std::f64::consts::LN_2;
-        eprintln!("{name}: frost {got:.6} nats, xent {want:.6} nats");
-        assert!(
-            (got - want).abs() < 1e-3,
-            "{name}: frost {got} nats, xent {want} nats"
-        );
-        assert!(want.abs() > 0.1, "{name}: a golden that tests nothing");
-    }
+}
+
+/// The judge functions' second argument, Xent's pre-prompt: read before the condition in every
+/// term, `xed`'s and `dex`'s unconditioned term included (`xed(s | x, p) = xent(s, p) -
+/// xent(s | p + x)`), and allowed without a condition (`xed(s, p)` is then 0).
+#[test]
+fn pre_prompt_forms_score_as_xents_own_runtime() {
+    check_goldens(
+        golden()["forms"].as_array().unwrap(),
+        &[
+            r#"xent(s | x, "Poem:")"#,
+            r#"xed(s | x, "Poem:")"#,
+            r#"nex(s | x, "Poem:")"#,
+            r#"dex(s | x, "Poem:")"#,
+            r#"xent(s, "Poem:")"#,
+            r#"xed(s, "Poem:")"#,
+            r#"nex(s, "Poem:")"#,
+            r#"dex(s, "Poem:")"#,
+            r#"xed(s | " the", x)"#,
+        ],
+    );
 }
 
 #[test]

@@ -170,6 +170,67 @@ fn two_ways_concatenates_text_stories_and_move() {
 }
 
 #[test]
+fn the_pre_prompt_is_read_before_the_condition_in_every_term() {
+    let texts = ["a b c d"];
+    let judge = |reward: &str| {
+        let program = format!("assign(s=story())\nelicit(x, 4)\n{reward}");
+        play(&config(&program), &texts).judge.terms
+    };
+    let s = || S::scored_from_second(toks(&[1, 2, 3, 4]));
+    let text = |t: &str| S::unscored(SegmentContent::Text(t.into()));
+    let mv = || S::unscored(SegmentContent::Move);
+    // Xent's Judge.xed: xent(s, pre) - xent(s | pre + x); the pre-prompt stays in both terms.
+    let xed = vec![
+        term(-1.0, vec![text("Poem:"), s()]),
+        term(1.0, vec![text("Poem:"), mv(), s()]),
+    ];
+    assert_eq!(judge(r#"reward(xed(s | x, "Poem:"))"#), xed);
+    let dex = vec![
+        term(-1.0, vec![text("Poem:"), mv(), s()]),
+        term(1.0, vec![text("Poem:"), s()]),
+    ];
+    assert_eq!(judge(r#"reward(dex(s | x, "Poem:"))"#), dex);
+    let given = vec![text("Poem:"), mv(), s()];
+    assert_eq!(
+        judge(r#"reward(xent(s | x, "Poem:"))"#),
+        vec![term(-1.0, given.clone())]
+    );
+    assert_eq!(
+        judge(r#"reward(nex(s | x, "Poem:"))"#),
+        vec![term(1.0, given)]
+    );
+    // The move as the pre-prompt: it stays in xed's unconditioned term too.
+    assert_eq!(
+        judge(r#"reward(xed(s | " the", x))"#),
+        vec![
+            term(-1.0, vec![mv(), s()]),
+            term(1.0, vec![mv(), text(" the"), s()]),
+        ]
+    );
+    // Pre-prompt and condition are one string, as Xent joins them before tokenizing.
+    assert_eq!(
+        judge(r#"reward(xent(s | "b" + x, "a"))"#)[0].segments[0],
+        text("ab")
+    );
+    // No condition: xent(s, pre) reads the pre-prompt, xed(s, pre) and dex(s, pre) are 0.
+    assert_eq!(
+        judge("reward(xent(s, \"Poem:\"))\nreward(xent(x))")[0],
+        term(-1.0, vec![text("Poem:"), s()])
+    );
+    for f in ["xed", "dex"] {
+        assert_eq!(
+            judge(&format!("reward({f}(s, \"Poem:\"))\nreward(xent(x))")),
+            vec![term(-1.0, vec![S::scored(SegmentContent::Move)])],
+            "{f}"
+        );
+        let e = err(&config(&format!(
+            "assign(s=story())\nelicit(x, 4)\nreward({f}(s, \"Poem:\"))"
+        )));
+        assert!(e.contains("no reward depends on the move"), "{f}: {e}");
+    }
+}
+
+#[test]
 fn the_default_config_plays() {
     let c = XentConfig::default();
     let req = Xent::requirements(&c).unwrap();

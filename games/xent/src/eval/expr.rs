@@ -139,10 +139,11 @@ impl Eval<'_> {
         )])))
     }
 
-    /// `xent(s | p)`, `xed`, `nex`, `dex`; an optional second argument is prepended to the
-    /// condition (Xent's `pre_prompt`).
+    /// `xent(s | p)`, `xed`, `nex`, `dex`, with an optional second argument, the pre-prompt:
+    /// as in Xent's `Judge` (`xent/runtime/judge.py`), every term reads `pre + condition`
+    /// before `s`, and `xed`'s unconditioned term keeps the pre-prompt, `xent(s, pre)`.
     fn judge_fn(&mut self, f: &str, args: &[&Expr], pos: Pos) -> Result<Value, XentError> {
-        let (scored, mut context) = match args.first().map(|a| self.expr(a)).transpose()? {
+        let (scored, cond) = match args.first().map(|a| self.expr(a)).transpose()? {
             Some(Value::Str(s)) => (s, XStr::default()),
             Some(Value::Cond(s, p)) => (s, p),
             Some(v) => {
@@ -161,28 +162,31 @@ impl Eval<'_> {
                 ))
             }
         };
-        match args.get(1).map(|a| self.expr(a)).transpose()? {
-            None if args.len() == 1 => {}
-            Some(Value::Str(pre)) if args.len() == 2 => context = pre.concat(&context),
+        let pre = match args.get(1).map(|a| self.expr(a)).transpose()? {
+            None if args.len() == 1 => XStr::default(),
+            Some(Value::Str(pre)) if args.len() == 2 => pre,
             _ => {
                 return Err(XentError::new(
                     pos,
-                    format!("`{f}` takes a string and optionally a prefix string"),
+                    format!("`{f}` takes a string and optionally a pre-prompt string"),
                 ))
             }
-        }
-        let seq = Seq { context, scored };
-        check_sequence(&seq, f, pos)?;
-        let given = Score::xent(seq.clone());
-        let alone = Score::xent(Seq {
-            context: XStr::default(),
-            scored: seq.scored,
-        });
+        };
+        // Xent's `Judge.xent(s | c, pre)`: `pre + c` unscored, then `s`.
+        let xent = |cond: &XStr| -> Result<Score, XentError> {
+            let seq = Seq {
+                context: pre.concat(cond),
+                scored: scored.clone(),
+            };
+            check_sequence(&seq, f, pos)?;
+            Ok(Score::xent(seq))
+        };
+        let given = xent(&cond)?;
         let score = match f {
             "xent" => given,
             "nex" => given.scale(-1.0),
-            "xed" => alone.add_scaled(&given, -1.0),
-            _ => given.add_scaled(&alone, -1.0), // dex
+            "xed" => xent(&XStr::default())?.add_scaled(&given, -1.0),
+            _ => given.add_scaled(&xent(&XStr::default())?, -1.0), // dex
         };
         Ok(Value::Score(score))
     }
