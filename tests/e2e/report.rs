@@ -216,6 +216,23 @@ fn a_sweep_report_has_its_figures_claims_and_escaped_samples() {
     let md = std::fs::read_to_string(out.join("claims.md")).unwrap();
     assert!(md.contains("| claim | A | B |"), "{md}");
     assert!(md.contains("| 1.500 | [1.500, 1.500] |"), "{md}");
+
+    // Paths are written as given: a relative input stays relative in the claims (committed
+    // results must not carry the machine's folders).
+    let o = common::frost_host()
+        .current_dir(root.path())
+        .args(["report", "sweep", "--out", "rel"])
+        .env("FROST_LOG", "warn")
+        .output()
+        .unwrap();
+    ok(&o);
+    let root_text = root.path().to_str().unwrap();
+    for file in ["claims.md", "claims.json", "index.html"] {
+        let text = std::fs::read_to_string(root.path().join("rel").join(file)).unwrap();
+        assert!(!text.contains(root_text), "{file} records an absolute path");
+    }
+    let md = std::fs::read_to_string(root.path().join("rel/claims.md")).unwrap();
+    assert!(md.contains("`frost-host report sweep`"), "{md}");
 }
 
 #[test]
