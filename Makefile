@@ -29,7 +29,8 @@ $(VENV)/.torch-$(TORCH_VERSION):
 	$(PY) -m pip install --quiet --disable-pip-version-check $(if $(TORCH_INDEX_URL),--index-url $(TORCH_INDEX_URL)) "$(TORCH_SPEC)"
 	@touch $@
 
-# Golden references for the tests (transformers, peft), only installed for `make test`.
+# Golden references for the tests (transformers, peft) and the TensorBoard reader (tensorboard),
+# only installed for `make test`.
 $(VENV)/.test-deps: $(VENV)/.torch-$(TORCH_VERSION) scripts/requirements-test.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
 	@touch $@

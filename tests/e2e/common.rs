@@ -18,7 +18,8 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The project venv's python, which has torch, transformers and peft after `make setup-test`.
+/// The project venv's python, which has torch, transformers, peft and tensorboard after
+/// `make setup-test`.
 pub fn python() -> PathBuf {
     let py = root().join(".venv/bin/python");
     assert!(

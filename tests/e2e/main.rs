@@ -20,6 +20,7 @@ mod rundir;
 mod sandbox;
 mod selection;
 mod sweep;
+mod tensorboard;
 mod tokenizer;
 mod update;
 mod xent;

@@ -259,6 +259,14 @@ pub struct RunSection {
     /// machine oversubscribed threads can be several times slower than one).
     #[serde(default)]
     pub threads: i32,
+    /// Also write TensorBoard event files under `RUN/tb/`: every numeric field of the
+    /// metrics.jsonl and eval.jsonl lines as a scalar under its JSON key.
+    #[serde(default = "default_tensorboard")]
+    pub tensorboard: bool,
+}
+
+fn default_tensorboard() -> bool {
+    true
 }
 
 impl TrainConfig {

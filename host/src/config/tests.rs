@@ -41,6 +41,30 @@ fn overrides_apply_and_are_checked() {
 }
 
 #[test]
+fn tensorboard_is_on_unless_turned_off() {
+    assert!(TrainConfig::default_embedded().run.tensorboard);
+    let without: String = (DEFAULT_CONFIG_TOML.lines())
+        .filter(|l| !l.starts_with("tensorboard"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(
+        TrainConfig::from_toml(&without, "t", &[])
+            .unwrap()
+            .run
+            .tensorboard
+    );
+    let off = ["run.tensorboard=false".to_string()];
+    let cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &off).unwrap();
+    assert!(!cfg.run.tensorboard);
+    let again = TrainConfig::from_toml(&cfg.to_toml(), "round trip", &[]).unwrap();
+    assert!(!again.run.tensorboard);
+    let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["run.tensorboard=1".into()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("tensorboard"), "{err}");
+}
+
+#[test]
 fn all_shipped_configs_parse() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
     let mut n = 0;

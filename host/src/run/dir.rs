@@ -7,6 +7,8 @@
 //! RUN/metrics.jsonl          one line per step
 //! RUN/eval.jsonl             one line per evaluation
 //! RUN/samples.jsonl          prompts, moves, scores, replacements
+//! RUN/tb/                    TensorBoard event files: metrics.jsonl's and eval.jsonl's numbers
+//!                            (run.tensorboard; see crate::run::tensorboard)
 //! RUN/checkpoints/step-N/    adapter/ (PEFT layout) or model/ (full FT), optimizer.safetensors,
 //!                            state.json {step, seed, base model, game and game config identity}
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
@@ -25,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::run::checkpoints::{CheckpointError, Checkpoints};
 use crate::run::files::{io_error, IoError};
 use crate::run::lock::{LockError, RunLock};
+use crate::run::tensorboard;
 
 /// The logs a run appends to, one JSON object with a `step` per line.
 const LOGS: [&str; 3] = ["metrics.jsonl", "samples.jsonl", "eval.jsonl"];
@@ -197,8 +200,9 @@ impl RunDir {
 
     /// Cut the logs back to `last_step` (None: before step 0, i.e. empty): lines written after
     /// it belong to steps that will be redone. A torn or unreadable line (a crash mid-write) is
-    /// dropped with a warning.
+    /// dropped with a warning. The TensorBoard event files under `tb/` are cut back alike.
     pub fn rewind_logs(&self, last_step: Option<u64>) -> Result<(), RunDirError> {
+        tensorboard::rewind(&self.path.join(tensorboard::DIR), last_step)?;
         for name in LOGS {
             let p = self.path.join(name);
             // Bytes, not text: a line torn inside a multi-byte character is not UTF-8, and a
@@ -385,6 +389,8 @@ mod tests {
         let dir = d.path().join("run");
         let run = RunDir::create(&dir, "a").unwrap();
         run.append("metrics.jsonl", &json!({"step": 1})).unwrap();
+        let mut tb = tensorboard::Tensorboard::open(&dir.join("tb"), None).unwrap();
+        tb.log(&json!({"step": 1, "x": 1.0}));
         let e = RunDir::create(&dir, "b").unwrap_err();
         assert!(matches!(e, RunDirError::Lock(_)), "{e}");
         assert!(matches!(RunDir::open(&dir), Err(RunDirError::Lock(_))));
@@ -392,6 +398,10 @@ mod tests {
         let again = RunDir::create(&dir, "b").unwrap();
         assert_eq!(fs::read_to_string(dir.join("config.toml")).unwrap(), "b");
         assert_eq!(fs::read_to_string(dir.join("metrics.jsonl")).unwrap(), "");
+        assert!(
+            !dir.join("tb").exists(),
+            "the old event files are cleared with the logs"
+        );
         // Not created by this call: a failed start leaves the folder.
         again.discard_if_unstarted();
         assert!(dir.join("config.toml").exists());

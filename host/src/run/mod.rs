@@ -1,8 +1,10 @@
 //! The run directory and what lives on disk: the directory itself (config, logs, resume checks),
-//! its writer lock, the checkpoint store, atomic file writes and the cache folder.
+//! its writer lock, the checkpoint store, atomic file writes, the TensorBoard event files and the
+//! cache folder.
 
 pub mod cache;
 pub mod checkpoints;
 pub mod dir;
 pub mod files;
 pub mod lock;
+pub mod tensorboard;

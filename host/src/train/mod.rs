@@ -27,6 +27,7 @@ use crate::round::AssignmentError;
 use crate::run::checkpoints::Checkpoints;
 use crate::run::dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
 use crate::run::files::IoError;
+use crate::run::tensorboard::{self, Tensorboard};
 use crate::update::adamw::AdamW;
 
 pub use eval::evaluate;
@@ -85,6 +86,8 @@ pub enum TrainError {
     },
     #[error(transparent)]
     Io(#[from] IoError),
+    #[error("TensorBoard output: {0} (`--set run.tensorboard=false` trains without it)")]
+    Tensorboard(IoError),
 }
 
 /// What the caller asks for.
@@ -104,7 +107,8 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     let mut s = setup(&req.config)?;
     let mut opt = optimizer(&s);
     let (run, start, budget) = open_run(&req, &mut s, &mut opt)?;
-    let result = run_loop(&req, &mut s, &mut opt, &run, (start, budget), stop);
+    let result = open_tensorboard(&req, &s.cfg, &run, start)
+        .and_then(|mut tb| run_loop(&req, &mut s, &mut opt, &run, &mut tb, (start, budget), stop));
     if result.is_err() {
         run.discard_if_unstarted();
     }
@@ -116,6 +120,7 @@ fn run_loop(
     s: &mut Setup,
     opt: &mut AdamW,
     run: &RunDir,
+    tb: &mut Tensorboard,
     (start, mut total): (u64, BudgetTotal),
     stop: &AtomicBool,
 ) -> Result<Summary, TrainError> {
@@ -131,7 +136,7 @@ fn run_loop(
     let mut summary = Summary::new(&req.out, start);
     let mut totals = summary::Totals::default();
     if start == 0 && cfg.eval.every > 0 {
-        summary.add_eval(evaluate_and_log(s, run, 0, total)?);
+        summary.add_eval(evaluate_and_log(s, run, tb, 0, total)?);
     }
     let mut finite = guard::FiniteGuard::default();
     let mut last_saved = start;
@@ -142,12 +147,14 @@ fn run_loop(
         total.backwards += out.metrics.budget.judge_backwards;
         out.metrics.budget.judge_forwards_total = total.forwards;
         out.metrics.budget.judge_backwards_total = total.backwards;
-        run.append("metrics.jsonl", &metrics::to_json(&out.metrics))?;
+        let line = metrics::to_json(&out.metrics);
+        run.append("metrics.jsonl", &line)?;
+        tb.log(&line);
         if cfg.run.samples_every > 0 && step % cfg.run.samples_every == 0 {
             run.append("samples.jsonl", &metrics::to_json(&out.samples))?;
         }
         if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
-            summary.add_eval(evaluate_and_log(s, run, step, total)?);
+            summary.add_eval(evaluate_and_log(s, run, tb, step, total)?);
         }
         summary.add_step(&out.metrics, &mut totals);
         let interrupted = stop.load(Ordering::SeqCst);
@@ -343,14 +350,33 @@ fn unix_time() -> u64 {
 fn evaluate_and_log(
     s: &mut Setup,
     run: &RunDir,
+    tb: &mut Tensorboard,
     step: u64,
     total: BudgetTotal,
 ) -> Result<EvalMetrics, TrainError> {
     let mut e = evaluate(s, step)?;
     e.judge_forwards_total = total.forwards;
     e.judge_backwards_total = total.backwards;
-    run.append("eval.jsonl", &metrics::to_json(&e))?;
+    let line = metrics::to_json(&e);
+    run.append("eval.jsonl", &line)?;
+    tb.log(&line);
     Ok(e)
+}
+
+/// The run's TensorBoard event file under `RUN/tb/` (`run.tensorboard`). A resumed run logs
+/// again from the step after its checkpoint `start` (from step 0's evaluation when it starts
+/// over): its new file says so first, for TensorBoards that already read the old steps.
+fn open_tensorboard(
+    req: &RunRequest,
+    cfg: &TrainConfig,
+    run: &RunDir,
+    start: u64,
+) -> Result<Tensorboard, TrainError> {
+    if !cfg.run.tensorboard {
+        return Ok(Tensorboard::off());
+    }
+    let restart_at = req.resume.then_some(if start == 0 { 0 } else { start + 1 });
+    Tensorboard::open(&run.path.join(tensorboard::DIR), restart_at).map_err(TrainError::Tensorboard)
 }
 
 /// One step with libtorch's panics (an allocation failure, a shape error from what a round
