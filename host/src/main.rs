@@ -40,6 +40,10 @@ enum Command {
     /// An HTML report of finished runs or sweeps: figures, and the paper's claims judged
     /// paired by seed with bootstrap intervals.
     Report(cli::report::ReportArgs),
+    /// Evaluate a checkpoint, a run's step or a base model as training evaluates (held-out
+    /// best-of-N, mean, diversity), on any game, corpus or split; --against base pairs it with
+    /// the base model.
+    Eval(cli::eval::EvalArgs),
 }
 
 fn main() {
@@ -95,6 +99,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Sweep(a)) => cli::sweep::run(a),
         Some(Command::AnalyzeSelection(a)) => cli::analyze::run(a),
         Some(Command::Report(a)) => cli::report::run(a),
+        Some(Command::Eval(a)) => cli::eval::run(a),
     }
 }
 

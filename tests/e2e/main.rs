@@ -3,6 +3,7 @@
 //! the game components first). One module per feature; `fixture` holds the tiny trained model
 //! and the run config built in code that the training-side modules share.
 
+mod after;
 mod api;
 mod cli;
 mod common;

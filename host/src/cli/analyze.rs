@@ -1,13 +1,13 @@
 //! `frost-host analyze-selection`: the selection rules compared on the same sampled parents,
 //! every child rescored exactly (docs/method.md#selection-rules). Prints a table, writes JSON.
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
 use frost_host::lab::selection::{self, default_rules, RuleSpec, Split, StudyOptions};
-use frost_host::run::checkpoints::Checkpoints;
 use frost_host::train;
+
+use super::target::{resolve, TargetArgs};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -57,49 +57,25 @@ pub enum SplitArg {
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.assignments > 0, "--assignments must be at least 1");
-    let ckpt = args.checkpoint.as_deref().map(checkpoint_dir).transpose()?;
-    let (text, origin) = match (&args.config, &ckpt) {
-        (Some(p), _) => (
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read config {}", p.display()))?,
-            p.display().to_string(),
-        ),
-        (None, Some((_, run))) => {
-            let p = run.join("config.toml");
-            let t = std::fs::read_to_string(&p)
-                .with_context(|| format!("{}: no config.toml; pass --config", run.display()))?;
-            (t, p.display().to_string())
-        }
-        (None, None) => (
-            DEFAULT_CONFIG_TOML.to_string(),
-            "embedded default".to_string(),
-        ),
-    };
-    let mut overrides = args.overrides.clone();
-    let game = args.game.clone().or_else(|| {
-        let probe = TrainConfig::from_toml(&text, &origin, &overrides).ok()?;
-        probe
-            .game
-            .path
-            .is_empty()
-            .then(|| PathBuf::from("games/infill.wasm"))
-    });
-    if let Some(g) = game {
-        overrides.push(format!(
-            "game.path={}",
-            toml::Value::String(g.display().to_string())
-        ));
-    }
     let split = match args.split {
         SplitArg::Train => Split::Train,
         SplitArg::Heldout => Split::Heldout,
     };
+    let mut extra = Vec::new();
     if split == Split::Heldout {
         // The held-out set is the evaluation's: its first N assignments.
-        overrides.push("eval.every=1".into());
-        overrides.push(format!("eval.assignments={}", args.assignments));
+        extra.push("eval.every=1".into());
+        extra.push(format!("eval.assignments={}", args.assignments));
     }
-    let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
+    let target = TargetArgs {
+        target: (args.checkpoint.as_ref()).map_or("base".into(), |c| c.display().to_string()),
+        step: None,
+        config: args.config.clone(),
+        game: args.game.clone(),
+        overrides: args.overrides.clone(),
+    };
+    let t = resolve(&target, &extra)?;
+    let cfg = t.cfg;
     let rules = if args.rules.is_empty() {
         default_rules(&cfg.frost)
     } else {
@@ -109,7 +85,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()?
     };
     let mut s = train::setup(&cfg).context("analyze-selection setup")?;
-    if let Some((dir, _)) = &ckpt {
+    if let Some(dir) = &t.checkpoint {
         train::load_weights(&mut s, dir)?;
     }
     let opts = StudyOptions {
@@ -121,39 +97,11 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         seed: args.seed,
     };
     let mut report = selection::run(&mut s, &opts)?;
-    report.checkpoint = ckpt.map(|(d, _)| d.display().to_string());
+    report.checkpoint = t.checkpoint.map(|d| d.display().to_string());
     let json = serde_json::to_string_pretty(&report)?;
     std::fs::write(&args.out, json + "\n")
         .with_context(|| format!("cannot write {}", args.out.display()))?;
     print!("{}", report.table());
     println!("wrote {}", args.out.display());
     Ok(())
-}
-
-/// (checkpoint folder, its run directory) for a run directory or a checkpoint folder.
-fn checkpoint_dir(path: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
-    if path.join("checkpoints").is_dir() {
-        let latest = Checkpoints::new(path.join("checkpoints"))
-            .latest()
-            .with_context(|| {
-                format!(
-                    "--checkpoint {}: the run has no checkpoint yet",
-                    path.display()
-                )
-            })?;
-        return Ok((latest, path.to_path_buf()));
-    }
-    let is_ckpt = path.join("adapter").is_dir() || path.join("model").is_dir();
-    anyhow::ensure!(
-        is_ckpt,
-        "--checkpoint {}: neither a run directory (with checkpoints/) nor a checkpoint folder \
-         (with adapter/ or model/)",
-        path.display()
-    );
-    let run = path
-        .parent()
-        .and_then(Path::parent)
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    Ok((path.to_path_buf(), run))
 }

@@ -30,10 +30,10 @@ use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
 use crate::update::adamw::AdamW;
 
-pub use eval::evaluate;
+pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use sample::{sample_checked, sample_groups, sampling_params, GroupSamples};
-pub use setup::{model_dir, setup, Setup};
+pub use setup::{eval_set, model_dir, setup, Setup};
 pub use snapshot::load_weights;
 pub use step::{train_step, StepOut};
 pub use summary::{summary_table, Summary};

@@ -17,11 +17,12 @@ pub struct GroupSamples {
     pub logits: Option<Tensor>,
 }
 
-/// [`sample_groups`] with the run's sampling settings, as training, evaluation and the
+/// [`sample_groups`] from `policy` with the run's sampling settings, as training, evaluation and the
 /// selection study sample: a row left with no legal token, or a move that breaks its word
 /// rule, is an error naming the game.
 pub fn sample_checked(
     s: &super::Setup,
+    policy: &Qwen3,
     assignments: &[Assignment],
     k: usize,
     seed: u64,
@@ -30,7 +31,7 @@ pub fn sample_checked(
     let (game, tok) = (&s.dealer.game_name, &s.model.tokenizer);
     let params = sampling_params(&s.cfg);
     let sampled =
-        sample_groups(&s.model.net, assignments, k, &params, seed, keep_logits).map_err(|e| {
+        sample_groups(policy, assignments, k, &params, seed, keep_logits).map_err(|e| {
             AssignmentError::NoLegalToken {
                 game: game.clone(),
                 position: e.position,

@@ -14,7 +14,7 @@ use crate::config::{DeviceSpec, ModelInit, TrainConfig};
 use crate::corpus;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
-use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3};
+use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3, Tok};
 use crate::round::{Assignment, Dealer, TokenizedSplit};
 use crate::run::cache;
 use crate::seeds::{self, derive_seed};
@@ -91,13 +91,10 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     let corpus = corpus::load_corpus_with(&cfg.corpus.source, &cfg.corpus.options())?;
     let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);
     let heldout_split = TokenizedSplit::new("heldout", &corpus.heldout, &model.tokenizer);
-    let mut heldout = Vec::new();
-    if cfg.eval.every > 0 {
-        for i in 0..cfg.eval.assignments {
-            let seed = derive_seed(cfg.seed, 0, seeds::HELDOUT, i as u64);
-            heldout.push(dealer.deal(&model.tokenizer, &heldout_split, seed)?);
-        }
-    }
+    let heldout = match cfg.eval.every > 0 {
+        true => eval_set(cfg, &mut dealer, &model.tokenizer, &heldout_split)?,
+        false => Vec::new(),
+    };
     // A first training assignment, played twice: a game that rejects real rounds, or whose
     // rounds differ on replay (exact resume would break), fails before the run starts.
     let seed = derive_seed(cfg.seed, 1, seeds::DEAL, 0);
@@ -112,6 +109,23 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         heldout,
         identity,
     })
+}
+
+/// The evaluation's assignments: `eval.assignments` rounds dealt from `split` with seeds that
+/// depend on the run seed only (training deals them from the held-out split once per run;
+/// `frost-host eval` may deal them from another split).
+pub fn eval_set(
+    cfg: &TrainConfig,
+    dealer: &mut Dealer,
+    tok: &Tok,
+    split: &TokenizedSplit,
+) -> Result<Vec<Assignment>, TrainError> {
+    (0..cfg.eval.assignments)
+        .map(|i| {
+            let seed = derive_seed(cfg.seed, 0, seeds::HELDOUT, i as u64);
+            Ok(dealer.deal(tok, split, seed)?)
+        })
+        .collect()
 }
 
 /// The libtorch device of `spec`, refused (naming `field`) when it is not on this machine: no

@@ -43,6 +43,7 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
     phases::enter("sample");
     let sampled = sample_checked(
         s,
+        &s.model.net,
         &assignments,
         k,
         seed(seeds::SAMPLE, 0),
