@@ -44,6 +44,9 @@ enum Command {
     /// best-of-N, mean, diversity), on any game, corpus or split; --against base pairs it with
     /// the base model.
     Eval(cli::eval::EvalArgs),
+    /// Play one round with a trained player: its sampled moves with exact scores, and with
+    /// --refine R, R Frost rounds at test time showing every verified edit and its gain.
+    Play(cli::play::PlayArgs),
 }
 
 fn main() {
@@ -100,6 +103,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::AnalyzeSelection(a)) => cli::analyze::run(a),
         Some(Command::Report(a)) => cli::report::run(a),
         Some(Command::Eval(a)) => cli::eval::run(a),
+        Some(Command::Play(a)) => cli::play::run(a),
     }
 }
 

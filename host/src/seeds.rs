@@ -25,6 +25,13 @@ pub const STUDY_PLAUSIBLE: u64 = 3;
 /// Rule r of the study: STUDY_RULE + r.
 pub const STUDY_RULE: u64 = 10;
 
+/// `frost-host play`: derive_seed(seed, 0, PLAY, one of the `PLAY_*` purposes; Frost round r
+/// is PLAY_ROUND + r).
+pub const PLAY: u64 = 200;
+pub const PLAY_DEAL: u64 = 0;
+pub const PLAY_SAMPLE: u64 = 1;
+pub const PLAY_ROUND: u64 = 10;
+
 /// Rounds a Frost step can run with distinct seeds (`frost.rounds` is checked against it).
 pub const MAX_FROST_ROUNDS: usize = 1000;
 

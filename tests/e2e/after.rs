@@ -127,3 +127,142 @@ fn eval_against_base_pairs_the_same_assignments() {
     // Adapters trained for 4 steps move the policy: its samples differ from the base's.
     assert_ne!(this, base);
 }
+
+/// The run's player as a library Setup, and the round `play --seed` deals (the reference the
+/// shown scores are checked against: a direct judge call on the same assignment).
+fn play_round(run: &Path, seed: u64) -> (frost_host::train::Setup, frost_host::round::Assignment) {
+    use frost_host::seeds::{derive_seed, PLAY, PLAY_DEAL};
+    let text = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    let cfg = frost_host::config::TrainConfig::from_toml(&text, "run", &[]).unwrap();
+    let mut s = frost_host::train::setup(&cfg).unwrap();
+    let ckpt = frost_host::run::checkpoints::Checkpoints::new(run.join("checkpoints"))
+        .latest()
+        .unwrap();
+    frost_host::train::load_weights(&mut s, &ckpt).unwrap();
+    let corpus =
+        frost_host::corpus::load_corpus_with(&cfg.corpus.source, &cfg.corpus.options()).unwrap();
+    let split =
+        frost_host::round::TokenizedSplit::new("heldout", &corpus.heldout, &s.model.tokenizer);
+    let asg = (s.dealer)
+        .deal(
+            &s.model.tokenizer,
+            &split,
+            derive_seed(seed, 0, PLAY, PLAY_DEAL),
+        )
+        .unwrap();
+    (s, asg)
+}
+
+fn tokens(v: &Value) -> Vec<u32> {
+    (v["tokens"].as_array().unwrap().iter())
+        .map(|t| t.as_u64().unwrap() as u32)
+        .collect()
+}
+
+/// `play`: K sampled moves with exact scores; `--refine 2` runs two Frost rounds and every
+/// shown edit's scores and gain equal a direct judge call on the same round; the budget is
+/// one judge forward per verified child and one backward per round.
+#[test]
+fn play_shows_exact_scores_and_refine_shows_exact_gains() {
+    let out = trained();
+    let json = out.join("play.json");
+    let run = out.to_str().unwrap();
+    let printed = ok(&[
+        "play",
+        run,
+        "--seed",
+        "3",
+        "--k",
+        "3",
+        "--out",
+        json.to_str().unwrap(),
+    ]);
+    assert!(
+        printed.contains("3 sampled moves") && !printed.contains("=== Frost round"),
+        "{printed}"
+    );
+    let plain = read_json(&json);
+    assert_eq!(plain["sampled"].as_array().unwrap().len(), 3);
+    assert!(plain["rounds"].as_array().unwrap().is_empty());
+
+    let printed = ok(&[
+        "play",
+        run,
+        "--seed",
+        "3",
+        "--k",
+        "3",
+        "--refine",
+        "2",
+        "--out",
+        json.to_str().unwrap(),
+    ]);
+    assert!(printed.contains("Frost round 2"), "{printed}");
+    let p = read_json(&json);
+    // Refinement starts from the same samples.
+    assert_eq!(p["sampled"], plain["sampled"]);
+    let (s, asg) = play_round(&out, 3);
+    let exact = |mv: Vec<u32>| {
+        let mut b = frost_host::judge::Budget::default();
+        frost_host::judge::score(s.judge(), &asg.program, &[mv], &mut b)[0]
+    };
+    for m in p["sampled"].as_array().unwrap() {
+        assert!((m["score"].as_f64().unwrap() - exact(tokens(m))).abs() < 1e-5);
+    }
+    let rounds = p["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2);
+    let mut verified = 0;
+    for edit in rounds.iter().flat_map(|r| r.as_array().unwrap()) {
+        let (parent, child) = (
+            exact(tokens(&edit["parent_move"])),
+            exact(tokens(&edit["child_move"])),
+        );
+        let gain = edit["gain"].as_f64().unwrap();
+        assert!(
+            (gain - (child - parent)).abs() < 1e-5,
+            "{edit}: {gain} vs {}",
+            child - parent
+        );
+        assert!((edit["child_move"]["score"].as_f64().unwrap() - child).abs() < 1e-5);
+        if edit["replaced"].as_bool().unwrap() {
+            assert!(
+                gain > 0.0,
+                "a child that scores lower replaced its parent: {edit}"
+            );
+        }
+        verified += 1;
+    }
+    assert!(verified > 0, "no child was verified");
+    assert_eq!(p["refinement_forwards"].as_u64().unwrap(), verified);
+    assert_eq!(p["refinement_backwards"].as_u64().unwrap(), 2);
+    // The final moves are each sampled move or a strictly better edit of it.
+    for (f, m) in p["final"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(p["sampled"].as_array().unwrap())
+    {
+        assert!(f["score"].as_f64().unwrap() >= m["score"].as_f64().unwrap());
+    }
+}
+
+/// `play --text FILE` plays on one's own text.
+#[test]
+fn play_on_a_text_of_ones_own() {
+    let out = trained();
+    let text = out.join("mine.txt");
+    std::fs::write(&text, "The quiet king walked through the cold hall and the old garden, where the river ran slow and the birds sang of a morning long gone by. ".repeat(3)).unwrap();
+    let printed = ok(&[
+        "play",
+        out.to_str().unwrap(),
+        "--text",
+        text.to_str().unwrap(),
+        "--k",
+        "2",
+    ]);
+    assert!(printed.contains("2 sampled moves"), "{printed}");
+    assert!(
+        printed.contains("king") || printed.contains("garden") || printed.contains("river"),
+        "{printed}"
+    );
+}

@@ -43,7 +43,8 @@ pub enum Against {
 
 /// The figures a paired comparison reports, by their eval.jsonl names (best-of-N is named
 /// with its N at output).
-const FIGURES: [(&str, fn(&AssignmentEval) -> f64); 5] = [
+type Figure = (&'static str, fn(&AssignmentEval) -> f64);
+const FIGURES: [Figure; 5] = [
     ("best_of", |a| a.best),
     ("mean", |a| a.mean),
     ("entropy", |a| a.entropy),
@@ -114,6 +115,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
         let mut doc = json!({
             "target": t.label,
             "checkpoint": t.checkpoint.as_ref().map(|c| c.display().to_string()),
+            "run": t.run.as_ref().map(|r| r.display().to_string()),
             "step": t.step,
             "game": s.dealer.game_name,
             "split": split,

@@ -6,6 +6,7 @@ pub mod bench_phases;
 pub mod bench_words;
 pub mod eval;
 pub mod game;
+pub mod play;
 pub mod pretrain;
 pub mod report;
 pub mod sweep;
