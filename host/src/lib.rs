@@ -14,6 +14,7 @@ pub use frost_sdk as sdk;
 // The trainer core.
 pub mod config;
 pub mod corpus;
+pub mod dist;
 pub mod frost;
 pub mod game;
 pub mod judge;

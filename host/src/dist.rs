@@ -1,0 +1,315 @@
+//! Data parallelism on torch.distributed: one run over many processes (GPUs or CPU ranks),
+//! launched as PyTorch jobs are (`torchrun`, `srun`). This module is the only place that
+//! knows how: [`World::from_env`] reads the launcher's environment, [`Dist::init`] joins the
+//! process group, and the collectives ([`Dist::all_reduce_sum`], [`Dist::broadcast`],
+//! [`Dist::all_gather_bytes`], [`Dist::barrier`]) each have the group's timeout. A single
+//! process (no launcher) is [`Dist::single`], whose collectives do nothing, so the trainer
+//! reads the same with one rank or many.
+//!
+//! The engine is libtorch's own c10d (Gloo on CPU, NCCL on CUDA, TCPStore rendezvous, or the
+//! torchrun agent's store), called through `torch.distributed` in an interpreter embedded in
+//! this process: the same libtorch the models run on (one copy in memory), and tensors passed
+//! by pointer, not copied (`__cuda_array_interface__` on GPUs, a buffer over the memory on the
+//! CPU). docs/scaling.md says why this and not a C++ shim.
+
+use std::ffi::CString;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList};
+use tch::{Device, Kind, Tensor};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DistError {
+    #[error("{var}={value:?}: {msg}")]
+    Env {
+        var: String,
+        value: String,
+        msg: String,
+    },
+    #[error(
+        "rank {rank} of {size}: torch.distributed: {msg} (the venv's torch must be importable \
+         by the interpreter torch was installed for; docs/scaling.md)"
+    )]
+    Init { rank: usize, size: usize, msg: String },
+    #[error("rank {rank} of {size}: {op} failed: {msg}")]
+    Collective {
+        rank: usize,
+        size: usize,
+        op: &'static str,
+        msg: String,
+    },
+}
+
+/// Where this process stands in the job, from its launcher's environment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct World {
+    pub rank: usize,
+    pub size: usize,
+    /// The rank on this node: which GPU it uses.
+    pub local_rank: usize,
+}
+
+impl World {
+    /// One process, no launcher.
+    pub fn single() -> World {
+        World {
+            rank: 0,
+            size: 1,
+            local_rank: 0,
+        }
+    }
+
+    /// torchrun's `RANK`, `WORLD_SIZE`, `LOCAL_RANK` (it also sets `MASTER_ADDR`,
+    /// `MASTER_PORT`), else Slurm's `SLURM_PROCID`, `SLURM_NTASKS`, `SLURM_LOCALID`; neither:
+    /// one process. `get` reads a variable (the environment, or a test's table).
+    pub fn from_env(get: impl Fn(&str) -> Option<String>) -> Result<World, DistError> {
+        let names = match (get("WORLD_SIZE"), get("SLURM_NTASKS")) {
+            (Some(_), _) => ["RANK", "WORLD_SIZE", "LOCAL_RANK"],
+            (None, Some(_)) => ["SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID"],
+            (None, None) => return Ok(World::single()),
+        };
+        let read = |var: &str, default: Option<usize>| -> Result<usize, DistError> {
+            let err = |value: String, msg: &str| DistError::Env {
+                var: var.into(),
+                value,
+                msg: msg.into(),
+            };
+            match (get(var), default) {
+                (Some(v), _) => (v.trim().parse()).map_err(|_| err(v, "not a whole number")),
+                (None, Some(d)) => Ok(d),
+                (None, None) => Err(err(String::new(), "missing (the launcher sets it)")),
+            }
+        };
+        let size = read(names[1], None)?;
+        let rank = read(names[0], None)?;
+        let local_rank = read(names[2], Some(rank))?;
+        if size == 0 || rank >= size {
+            return Err(DistError::Env {
+                var: names[0].into(),
+                value: rank.to_string(),
+                msg: format!("must be below the world size {size}"),
+            });
+        }
+        Ok(World {
+            rank,
+            size,
+            local_rank,
+        })
+    }
+}
+
+/// The helper the collectives run in (torch.distributed on tensors given by pointer).
+const HELPER: &str = r#"
+import ctypes, datetime, os
+import torch
+import torch.distributed as dist
+
+def init(backend, rank, size, local_rank, timeout_s, device):
+    if device >= 0:
+        torch.cuda.set_device(device)
+    dist.init_process_group(backend=backend, init_method="env://", rank=rank, world_size=size,
+                            timeout=datetime.timedelta(seconds=timeout_s))
+
+class _Cuda:
+    def __init__(self, ptr, n):
+        self.__cuda_array_interface__ = {"shape": (n,), "typestr": "<f4",
+                                          "data": (ptr, False), "version": 2}
+
+def _view(ptr, n, device):
+    if device < 0:
+        return torch.frombuffer((ctypes.c_float * n).from_address(ptr), dtype=torch.float32)
+    return torch.as_tensor(_Cuda(ptr, n), device=f"cuda:{device}")
+
+def all_reduce(ptr, n, device):
+    dist.all_reduce(_view(ptr, n, device))
+
+def broadcast(ptr, n, device, src):
+    dist.broadcast(_view(ptr, n, device), src)
+
+def all_gather(data):
+    out = [None] * dist.get_world_size()
+    dist.all_gather_object(out, data)
+    return out
+
+def barrier():
+    dist.barrier()
+
+def destroy():
+    if dist.is_initialized():
+        dist.destroy_process_group()
+"#;
+
+/// This process's place in the job and, with more than one rank, the joined process group.
+pub struct Dist {
+    pub world: World,
+    helper: Option<Py<PyModule>>,
+    /// The CUDA device index the collectives' tensors are on; -1 for the CPU.
+    device: i64,
+}
+
+impl Dist {
+    /// One process: every collective is the identity.
+    pub fn single() -> Dist {
+        Dist {
+            world: World::single(),
+            helper: None,
+            device: -1,
+        }
+    }
+
+    pub fn is_single(&self) -> bool {
+        self.world.size == 1
+    }
+
+    pub fn is_main(&self) -> bool {
+        self.world.rank == 0
+    }
+
+    /// Join the process group (NCCL for a CUDA `device`, Gloo on the CPU) with `timeout_s` on
+    /// the rendezvous and every collective. A world of one joins nothing.
+    pub fn init(world: World, device: Device, timeout_s: u64) -> Result<Dist, DistError> {
+        if world.size == 1 {
+            return Ok(Dist::single());
+        }
+        let index = match device {
+            Device::Cuda(i) => i as i64,
+            _ => -1,
+        };
+        let backend = if index >= 0 { "nccl" } else { "gloo" };
+        let (rank, size) = (world.rank, world.size);
+        let err = |e: PyErr| DistError::Init {
+            rank,
+            size,
+            msg: one_line(&e),
+        };
+        // Slurm's tasks have no RANK/WORLD_SIZE; env:// reads them (and MASTER_ADDR/PORT).
+        for (var, v) in [("RANK", rank), ("WORLD_SIZE", size), ("LOCAL_RANK", world.local_rank)] {
+            if std::env::var_os(var).is_none() {
+                // SAFETY: set before any thread of ours reads the environment.
+                unsafe { std::env::set_var(var, v.to_string()) };
+            }
+        }
+        let helper = Python::attach(|py| -> PyResult<Py<PyModule>> {
+            if let Some(site) = option_env!("FROST_TORCH_SITE_PACKAGES") {
+                py.import("sys")?
+                    .getattr("path")?
+                    .call_method1("insert", (0, site))?;
+            }
+            let code = CString::new(HELPER).expect("no NUL in the helper");
+            let m = PyModule::from_code(py, &code, c"frost_dist.py", c"frost_dist")?;
+            m.call_method1("init", (backend, rank, size, world.local_rank, timeout_s, index))?;
+            Ok(m.unbind())
+        })
+        .map_err(err)?;
+        Ok(Dist {
+            world,
+            helper: Some(helper),
+            device: index,
+        })
+    }
+
+    fn call<T>(
+        &self,
+        op: &'static str,
+        f: impl FnOnce(Python, &Bound<PyModule>) -> PyResult<T>,
+    ) -> Result<T, DistError> {
+        let helper = self.helper.as_ref().expect("a joined process group");
+        Python::attach(|py| f(py, helper.bind(py))).map_err(|e| DistError::Collective {
+            rank: self.world.rank,
+            size: self.world.size,
+            op,
+            msg: one_line(&e),
+        })
+    }
+
+    /// (pointer, elements) of a contiguous f32 tensor on this rank's device.
+    fn raw(&self, t: &Tensor) -> (usize, i64) {
+        assert_eq!(t.kind(), Kind::Float, "collectives take f32 tensors");
+        assert!(t.is_contiguous(), "collectives take contiguous tensors");
+        (t.data_ptr() as usize, t.numel() as i64)
+    }
+
+    /// Sum `t` (f32, contiguous) over the ranks, in place.
+    pub fn all_reduce_sum(&self, t: &Tensor) -> Result<(), DistError> {
+        if self.is_single() || t.numel() == 0 {
+            return Ok(());
+        }
+        let (ptr, n) = self.raw(t);
+        self.call("all-reduce", |_, m| {
+            m.call_method1("all_reduce", (ptr, n, self.device)).map(drop)
+        })
+    }
+
+    /// Rank `src`'s `t` (f32, contiguous) on every rank, in place.
+    pub fn broadcast(&self, t: &Tensor, src: usize) -> Result<(), DistError> {
+        if self.is_single() || t.numel() == 0 {
+            return Ok(());
+        }
+        let (ptr, n) = self.raw(t);
+        self.call("broadcast", |_, m| {
+            m.call_method1("broadcast", (ptr, n, self.device, src)).map(drop)
+        })
+    }
+
+    /// Every rank's `data`, by rank.
+    pub fn all_gather_bytes(&self, data: &[u8]) -> Result<Vec<Vec<u8>>, DistError> {
+        if self.is_single() {
+            return Ok(vec![data.to_vec()]);
+        }
+        self.call("all-gather", |py, m| {
+            let out = m.call_method1("all_gather", (PyBytes::new(py, data),))?;
+            let list = out.cast::<PyList>()?;
+            list.iter()
+                .map(|b| Ok(b.cast::<PyBytes>()?.as_bytes().to_vec()))
+                .collect()
+        })
+    }
+
+    /// Wait for every rank.
+    pub fn barrier(&self) -> Result<(), DistError> {
+        if self.is_single() {
+            return Ok(());
+        }
+        self.call("barrier", |_, m| m.call_method0("barrier").map(drop))
+    }
+}
+
+impl Drop for Dist {
+    fn drop(&mut self) {
+        if let Some(h) = &self.helper {
+            let _ = Python::attach(|py| h.bind(py).call_method0("destroy").map(drop));
+        }
+    }
+}
+
+/// A Python error's last line (the exception, without the traceback).
+fn one_line(e: &PyErr) -> String {
+    let s = e.to_string();
+    s.lines().last().unwrap_or_default().chars().take(500).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn world(vars: &[(&str, &str)]) -> Result<World, DistError> {
+        let m: HashMap<String, String> = vars.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        World::from_env(|v| m.get(v).cloned())
+    }
+
+    #[test]
+    fn the_world_comes_from_torchrun_or_slurm_or_is_one_process() {
+        assert_eq!(world(&[]).unwrap(), World::single());
+        let t = world(&[("RANK", "3"), ("WORLD_SIZE", "8"), ("LOCAL_RANK", "1")]).unwrap();
+        assert_eq!((t.rank, t.size, t.local_rank), (3, 8, 1));
+        let s = world(&[("SLURM_PROCID", "5"), ("SLURM_NTASKS", "6"), ("SLURM_LOCALID", "2")]).unwrap();
+        assert_eq!((s.rank, s.size, s.local_rank), (5, 6, 2));
+        // torchrun's variables win over Slurm's (torchrun inside an allocation).
+        let both = world(&[("RANK", "1"), ("WORLD_SIZE", "2"), ("SLURM_PROCID", "0"), ("SLURM_NTASKS", "1")]).unwrap();
+        assert_eq!((both.rank, both.size), (1, 2));
+        assert!(world(&[("WORLD_SIZE", "2")]).unwrap_err().to_string().contains("RANK"));
+        assert!(world(&[("RANK", "2"), ("WORLD_SIZE", "2")]).is_err());
+        assert!(world(&[("RANK", "x"), ("WORLD_SIZE", "2")]).unwrap_err().to_string().contains("whole number"));
+    }
+}
