@@ -17,7 +17,10 @@ fn main() {
         println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib.display());
         // site-packages/torch/lib -> site-packages: where dist.rs's interpreter imports torch.
         if let Some(site) = lib.parent().and_then(|t| t.parent()) {
-            println!("cargo:rustc-env=FROST_TORCH_SITE_PACKAGES={}", site.display());
+            println!(
+                "cargo:rustc-env=FROST_TORCH_SITE_PACKAGES={}",
+                site.display()
+            );
         }
         if lib.join("libtorch_cuda.so").exists() {
             println!("cargo:rustc-link-arg=-Wl,--no-as-needed");
@@ -32,7 +35,10 @@ fn main() {
 fn python_rpath() {
     let python = std::env::var("PYO3_PYTHON").unwrap_or_else(|_| "python3".into());
     let out = std::process::Command::new(&python)
-        .args(["-c", "import sysconfig; print(sysconfig.get_config_var('LIBDIR') or '')"])
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_config_var('LIBDIR') or '')",
+        ])
         .output();
     if let Ok(out) = out {
         let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();

@@ -20,8 +20,15 @@ fn main() -> anyhow::Result<()> {
     d.broadcast(&b, 0)?;
     anyhow::ensure!(b.double_value(&[0]) == 0.0, "broadcast gave {b}");
     let all = d.all_gather_bytes(format!("rank {}", world.rank).as_bytes())?;
-    anyhow::ensure!(all.len() == world.size, "all-gather gave {} parts", all.len());
+    anyhow::ensure!(
+        all.len() == world.size,
+        "all-gather gave {} parts",
+        all.len()
+    );
     d.barrier()?;
-    println!("rank {} of {}: all-reduce, broadcast, all-gather and barrier ok", world.rank, world.size);
+    println!(
+        "rank {} of {}: all-reduce, broadcast, all-gather and barrier ok",
+        world.rank, world.size
+    );
     Ok(())
 }

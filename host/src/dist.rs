@@ -30,8 +30,18 @@ pub enum DistError {
         "rank {rank} of {size}: torch.distributed: {msg} (the venv's torch must be importable \
          by the interpreter torch was installed for; docs/scaling.md)"
     )]
-    Init { rank: usize, size: usize, msg: String },
-    #[error("rank {rank} of {size}: {op} failed: {msg}")]
+    Init {
+        rank: usize,
+        size: usize,
+        msg: String,
+    },
+    /// A rank's own error, as every rank reports it.
+    #[error("rank {rank}: {msg}")]
+    Rank { rank: usize, msg: String },
+    #[error(
+        "rank {rank} of {size}: {op} failed: {msg} (another rank stopped, died or is \
+         too slow: its own log says why)"
+    )]
     Collective {
         rank: usize,
         size: usize,
@@ -183,7 +193,11 @@ impl Dist {
             msg: one_line(&e),
         };
         // Slurm's tasks have no RANK/WORLD_SIZE; env:// reads them (and MASTER_ADDR/PORT).
-        for (var, v) in [("RANK", rank), ("WORLD_SIZE", size), ("LOCAL_RANK", world.local_rank)] {
+        for (var, v) in [
+            ("RANK", rank),
+            ("WORLD_SIZE", size),
+            ("LOCAL_RANK", world.local_rank),
+        ] {
             if std::env::var_os(var).is_none() {
                 // SAFETY: set before any thread of ours reads the environment.
                 unsafe { std::env::set_var(var, v.to_string()) };
@@ -197,7 +211,10 @@ impl Dist {
             }
             let code = CString::new(HELPER).expect("no NUL in the helper");
             let m = PyModule::from_code(py, &code, c"frost_dist.py", c"frost_dist")?;
-            m.call_method1("init", (backend, rank, size, world.local_rank, timeout_s, index))?;
+            m.call_method1(
+                "init",
+                (backend, rank, size, world.local_rank, timeout_s, index),
+            )?;
             Ok(m.unbind())
         })
         .map_err(err)?;
@@ -236,7 +253,8 @@ impl Dist {
         }
         let (ptr, n) = self.raw(t);
         self.call("all-reduce", |_, m| {
-            m.call_method1("all_reduce", (ptr, n, self.device)).map(drop)
+            m.call_method1("all_reduce", (ptr, n, self.device))
+                .map(drop)
         })
     }
 
@@ -247,7 +265,8 @@ impl Dist {
         }
         let (ptr, n) = self.raw(t);
         self.call("broadcast", |_, m| {
-            m.call_method1("broadcast", (ptr, n, self.device, src)).map(drop)
+            m.call_method1("broadcast", (ptr, n, self.device, src))
+                .map(drop)
         })
     }
 
@@ -263,6 +282,75 @@ impl Dist {
                 .map(|b| Ok(b.cast::<PyBytes>()?.as_bytes().to_vec()))
                 .collect()
         })
+    }
+
+    /// The indices of `n` items (a step's assignments, the held-out set) this rank works on:
+    /// i % ranks == rank, so an item's data (seeded by its index) never depends on the world.
+    pub fn share(&self, n: usize) -> Vec<usize> {
+        (0..n)
+            .filter(|i| i % self.world.size == self.world.rank)
+            .collect()
+    }
+
+    /// Every rank's `(index, item)` records of [`Dist::share`]`(n)`, as one list in index order
+    /// (the same on every rank).
+    pub fn gather_ordered<T>(&self, mine: &[(usize, T)], n: usize) -> Result<Vec<T>, DistError>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        // One rank goes through the same encoding as many: the records every rank reads back.
+        let bytes = postcard::to_stdvec(mine).expect("records serialize");
+        let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
+        for part in self.all_gather_bytes(&bytes)? {
+            let items: Vec<(usize, T)> = postcard::from_bytes(&part).map_err(|e| {
+                self.collective_error("all-gather", format!("a rank's records: {e}"))
+            })?;
+            for (i, t) in items {
+                if let Some(slot) = slots.get_mut(i) {
+                    *slot = Some(t);
+                }
+            }
+        }
+        (slots.into_iter().enumerate())
+            .map(|(i, t)| {
+                t.ok_or_else(|| {
+                    self.collective_error("all-gather", format!("no rank sent item {i}"))
+                })
+            })
+            .collect()
+    }
+
+    /// Every rank reports how its part of a step went (and whether it was asked to stop)
+    /// before the next collective: a rank's error stops all of them, naming it, instead of
+    /// leaving the others waiting. Returns whether any rank was asked to stop.
+    pub fn agree(&self, mine: Result<(), String>, stop: bool) -> Result<bool, DistError> {
+        if self.is_single() {
+            return match mine {
+                Ok(()) => Ok(stop),
+                Err(msg) => Err(DistError::Rank { rank: 0, msg }),
+            };
+        }
+        let status = postcard::to_stdvec(&(mine.err(), stop)).expect("a status serializes");
+        let mut any_stop = false;
+        for (rank, part) in self.all_gather_bytes(&status)?.into_iter().enumerate() {
+            let (err, stop): (Option<String>, bool) = postcard::from_bytes(&part).map_err(|e| {
+                self.collective_error("all-gather", format!("a rank's status: {e}"))
+            })?;
+            if let Some(msg) = err {
+                return Err(DistError::Rank { rank, msg });
+            }
+            any_stop |= stop;
+        }
+        Ok(any_stop)
+    }
+
+    fn collective_error(&self, op: &'static str, msg: String) -> DistError {
+        DistError::Collective {
+            rank: self.world.rank,
+            size: self.world.size,
+            op,
+            msg,
+        }
     }
 
     /// Wait for every rank.
@@ -285,7 +373,12 @@ impl Drop for Dist {
 /// A Python error's last line (the exception, without the traceback).
 fn one_line(e: &PyErr) -> String {
     let s = e.to_string();
-    s.lines().last().unwrap_or_default().chars().take(500).collect()
+    s.lines()
+        .last()
+        .unwrap_or_default()
+        .chars()
+        .take(500)
+        .collect()
 }
 
 #[cfg(test)]
@@ -294,7 +387,10 @@ mod tests {
     use std::collections::HashMap;
 
     fn world(vars: &[(&str, &str)]) -> Result<World, DistError> {
-        let m: HashMap<String, String> = vars.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let m: HashMap<String, String> = vars
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
         World::from_env(|v| m.get(v).cloned())
     }
 
@@ -303,13 +399,30 @@ mod tests {
         assert_eq!(world(&[]).unwrap(), World::single());
         let t = world(&[("RANK", "3"), ("WORLD_SIZE", "8"), ("LOCAL_RANK", "1")]).unwrap();
         assert_eq!((t.rank, t.size, t.local_rank), (3, 8, 1));
-        let s = world(&[("SLURM_PROCID", "5"), ("SLURM_NTASKS", "6"), ("SLURM_LOCALID", "2")]).unwrap();
+        let s = world(&[
+            ("SLURM_PROCID", "5"),
+            ("SLURM_NTASKS", "6"),
+            ("SLURM_LOCALID", "2"),
+        ])
+        .unwrap();
         assert_eq!((s.rank, s.size, s.local_rank), (5, 6, 2));
         // torchrun's variables win over Slurm's (torchrun inside an allocation).
-        let both = world(&[("RANK", "1"), ("WORLD_SIZE", "2"), ("SLURM_PROCID", "0"), ("SLURM_NTASKS", "1")]).unwrap();
+        let both = world(&[
+            ("RANK", "1"),
+            ("WORLD_SIZE", "2"),
+            ("SLURM_PROCID", "0"),
+            ("SLURM_NTASKS", "1"),
+        ])
+        .unwrap();
         assert_eq!((both.rank, both.size), (1, 2));
-        assert!(world(&[("WORLD_SIZE", "2")]).unwrap_err().to_string().contains("RANK"));
+        assert!(world(&[("WORLD_SIZE", "2")])
+            .unwrap_err()
+            .to_string()
+            .contains("RANK"));
         assert!(world(&[("RANK", "2"), ("WORLD_SIZE", "2")]).is_err());
-        assert!(world(&[("RANK", "x"), ("WORLD_SIZE", "2")]).unwrap_err().to_string().contains("whole number"));
+        assert!(world(&[("RANK", "x"), ("WORLD_SIZE", "2")])
+            .unwrap_err()
+            .to_string()
+            .contains("whole number"));
     }
 }

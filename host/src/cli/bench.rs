@@ -179,14 +179,15 @@ fn sample_bench(net: &Qwen3, cfg: &Qwen3Config, device: Device) {
     let banned = Tensor::zeros([np as i64, cfg.vocab_size], (Kind::Bool, device));
     let params = SamplingParams::default();
     let new_tokens = (np * kk * l) as f64;
+    let seeds: Vec<u64> = (0..np as u64).collect();
     let with = time(device, 3, || {
         let _ = sample(
             net,
-            &SampleRequest::new(&prompts, kk, l, &params, &banned, 1),
+            &SampleRequest::new(&prompts, kk, l, &params, &banned, &seeds),
         );
     });
     let without = time(device, 1, || {
-        let mut uncached = SampleRequest::new(&prompts, kk, l, &params, &banned, 1);
+        let mut uncached = SampleRequest::new(&prompts, kk, l, &params, &banned, &seeds);
         uncached.use_cache = false;
         let _ = sample(net, &uncached);
     });

@@ -102,15 +102,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     println!("{}", printable(&describe(&asg, tok)));
     let mut budget = Budget::default();
     let sample_seed = derive_seed(a.seed, 0, seeds::PLAY, seeds::PLAY_SAMPLE);
-    let moves = train::sample_checked(
-        &s,
-        &s.model.net,
-        std::slice::from_ref(&asg),
-        k,
-        sample_seed,
-        false,
-    )?
-    .moves;
+    let moves = train::sample_checked(&s, &s.model.net, &[&asg], k, &[sample_seed], false)?.moves;
     let scores = judge::score(s.judge(), &asg.program, &moves, &mut budget);
     println!("=== {k} sampled moves, exact scores (higher is better) ===");
     for (j, (m, sc)) in moves.iter().zip(&scores).enumerate() {

@@ -53,12 +53,20 @@ extern "C" fn on_sigint(_: libc::c_int) {
     }
 }
 
-/// Ctrl-C raises a flag; the loop saves a checkpoint after the current step and stops.
+extern "C" fn on_sigterm(_: libc::c_int) {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+/// Ctrl-C raises a flag; the loop saves a checkpoint after the current step and stops. SIGTERM
+/// (what torchrun's agent sends its workers on Ctrl-C, and Slurm before a job's time limit)
+/// does the same, never leaving at once: a Ctrl-C under torchrun reaches a worker as both.
 pub fn install_ctrlc() {
     let handler: extern "C" fn(libc::c_int) = on_sigint;
-    // SAFETY: the handler only touches an atomic and calls the async-signal-safe _exit.
+    let term: extern "C" fn(libc::c_int) = on_sigterm;
+    // SAFETY: the handlers only touch an atomic and call the async-signal-safe _exit.
     unsafe {
         libc::signal(libc::SIGINT, handler as libc::sighandler_t);
+        libc::signal(libc::SIGTERM, term as libc::sighandler_t);
     }
 }
 
@@ -127,6 +135,13 @@ fn train_and_report(req: RunRequest) -> anyhow::Result<()> {
     let out = req.out.clone();
     let summary =
         train::train(req, &STOP).with_context(|| format!("training run {}", out.display()))?;
+    if summary.follower {
+        // Rank 0 prints the summary and saves; the others only say they stopped with it.
+        if summary.interrupted {
+            std::process::exit(130);
+        }
+        return Ok(());
+    }
     println!("{}", train::summary_table(&summary));
     if summary.interrupted {
         eprintln!(

@@ -263,10 +263,18 @@ pub struct RunSection {
     /// metrics.jsonl and eval.jsonl lines as a scalar under its JSON key.
     #[serde(default = "default_tensorboard")]
     pub tensorboard: bool,
+    /// With several ranks (torchrun, srun): seconds the rendezvous and every collective may
+    /// wait for the other ranks before the run stops with an error naming the operation.
+    #[serde(default = "default_collective_timeout")]
+    pub collective_timeout_s: u64,
 }
 
 fn default_tensorboard() -> bool {
     true
+}
+
+fn default_collective_timeout() -> u64 {
+    600
 }
 
 impl TrainConfig {

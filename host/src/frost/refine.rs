@@ -14,7 +14,7 @@ use crate::model::{self, Qwen3};
 use crate::round::Assignment;
 
 /// A group: the moves trained on, their exact scores and what Frost did to them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Group {
     pub moves: Vec<Vec<u32>>,
     pub scores: Vec<f64>,

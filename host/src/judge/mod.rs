@@ -39,7 +39,7 @@ pub enum JudgeError {
 /// Taylor proposals (one forward+backward per group). Counts are of scores obtained, not of
 /// passes run: where a Frost step reads the sampled moves' scores from the Taylor pass's own
 /// forward (one forward + one backward in all), those moves still count as forwards.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Budget {
     pub forwards: u64,
     pub backwards: u64,

@@ -132,13 +132,23 @@ fn draw(probs: &Tensor, u: &Tensor) -> Tensor {
         .clamp_max(v - 1)
 }
 
-/// Every uniform a pass of `len` tokens x `n` rows draws, [len, n] f64 on `device`, in one copy
-/// (not one per token: each host-to-device copy waits for the GPU's queue). Row t is what token
-/// t drew one at a time before, so a seed gives the same tokens; a seed fixes the result
-/// whatever other threads do with torch's global generator.
-fn uniforms(seed: u64, len: usize, n: usize, device: tch::Device) -> Tensor {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let u: Vec<f64> = (0..len * n).map(|_| rng.gen::<f64>()).collect();
+/// Every uniform a pass of `len` tokens draws for `k` samples of each prompt, [len, B*k] f64 on
+/// `device`, in one copy (not one per token: each host-to-device copy waits for the GPU's
+/// queue). Prompt b's k rows draw from their own generator seeded `seeds[b]` (token by token,
+/// sample by sample), so what a prompt gets does not depend on the other prompts of the batch
+/// (a data-parallel rank samples only its own); a seed fixes the result whatever other threads
+/// do with torch's global generator.
+fn uniforms(seeds: &[u64], len: usize, k: usize, device: tch::Device) -> Tensor {
+    let n = seeds.len() * k;
+    let mut u = vec![0f64; len * n];
+    for (b, &seed) in seeds.iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for t in 0..len {
+            for j in 0..k {
+                u[t * n + b * k + j] = rng.gen::<f64>();
+            }
+        }
+    }
     Tensor::from_slice(&u)
         .view([len as i64, n as i64])
         .to_device(device)
@@ -151,15 +161,17 @@ pub type StepBan<'a> = &'a (dyn Fn(usize, &[u32], usize) -> Option<Arc<Vec<bool>
 
 /// What to sample: exactly `len` new tokens for each of `prompts.len()` prompts x `k` samples
 /// (row b*k+j is prompt b's j-th sample). `banned` [B, V_emb] bool (true = banned); embedding
-/// rows at or beyond the tokenizer's vocab are always banned. Draws come from a ChaCha generator
-/// seeded with `seed` (torch's global generator is untouched): same seed, same tokens on CPU.
+/// rows at or beyond the tokenizer's vocab are always banned. Prompt b's draws come from a ChaCha
+/// generator seeded with `seeds[b]` (torch's global generator is untouched): same seeds, same
+/// tokens on CPU.
 pub struct SampleRequest<'a> {
     pub prompts: &'a [Vec<i64>],
     pub k: usize,
     pub len: usize,
     pub params: &'a SamplingParams,
     pub banned: &'a Tensor,
-    pub seed: u64,
+    /// One per prompt.
+    pub seeds: &'a [u64],
     /// Per-step bans on top of `banned` (word rules); None: none.
     pub step_ban: Option<StepBan<'a>>,
     /// Also return the logits each token was drawn from (the draws do not depend on it).
@@ -177,7 +189,7 @@ impl<'a> SampleRequest<'a> {
         len: usize,
         params: &'a SamplingParams,
         banned: &'a Tensor,
-        seed: u64,
+        seeds: &'a [u64],
     ) -> Self {
         SampleRequest {
             prompts,
@@ -185,7 +197,7 @@ impl<'a> SampleRequest<'a> {
             len,
             params,
             banned,
-            seed,
+            seeds,
             step_ban: None,
             keep_logits: false,
             use_cache: true,
@@ -222,7 +234,7 @@ pub fn sample(net: &Qwen3, req: &SampleRequest) -> Result<Sampled, Stranded> {
     let v = net.config().vocab_size;
     let (b, kk) = (req.prompts.len() as i64, req.k as i64);
     let mut draws = Draws {
-        uniforms: uniforms(req.seed, req.len, (b * kk) as usize, dev),
+        uniforms: uniforms(req.seeds, req.len, req.k, dev),
         ban: full_ban(net, req.banned, b, v).repeat_interleave_self_int(kk, 0, None),
         req,
         tokens: Vec::with_capacity(req.len),
@@ -408,14 +420,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_uniforms_drawn_up_front_are_the_ones_drawn_token_by_token() {
-        let (len, n) = (5, 3);
-        let all = Vec::<f64>::try_from(uniforms(42, len, n, tch::Device::Cpu).view([-1])).unwrap();
-        // As the sampler drew them before: n per token, from one generator, token after token.
-        let mut rng = ChaCha8Rng::seed_from_u64(42);
+    fn each_prompts_uniforms_are_its_own_generators_whatever_the_batch() {
+        let (len, k) = (5, 3);
+        let all =
+            Vec::<f64>::try_from(uniforms(&[42, 7], len, k, tch::Device::Cpu).view([-1])).unwrap();
+        // Prompt 1 alone draws what it draws in the batch: its own generator, token by
+        // token, sample by sample.
+        let alone =
+            Vec::<f64>::try_from(uniforms(&[7], len, k, tch::Device::Cpu).view([-1])).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
         for t in 0..len {
-            let row: Vec<f64> = (0..n).map(|_| rng.gen::<f64>()).collect();
-            assert_eq!(&all[t * n..(t + 1) * n], row.as_slice(), "token {t}");
+            let row: Vec<f64> = (0..k).map(|_| rng.gen::<f64>()).collect();
+            assert_eq!(
+                &all[t * 2 * k + k..(t + 1) * 2 * k],
+                row.as_slice(),
+                "token {t}"
+            );
+            assert_eq!(&alone[t * k..(t + 1) * k], row.as_slice(), "token {t}");
         }
     }
 

@@ -112,7 +112,7 @@ pub struct Assignment {
 /// a's j-th move. The masks make that so; a move that breaks it anyway is an error naming the
 /// game, never a move trained on.
 pub fn check_sampled(
-    assignments: &[Assignment],
+    assignments: &[&Assignment],
     moves: &[Vec<u32>],
     k: usize,
     game: &str,

@@ -16,7 +16,7 @@ use crate::round::Assignment;
 use crate::seeds::{self, derive_seed};
 
 /// One assignment's evaluation.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct AssignmentEval {
     pub best: f64,
     pub mean: f64,
@@ -39,9 +39,10 @@ pub fn evaluate(s: &Setup, step: u64) -> Result<EvalMetrics, TrainError> {
     Ok(summarize(step, s.cfg.eval.best_of, &per))
 }
 
-/// `policy`'s evaluation on `assignments` after `step` (`eval.best_of` samples each, drawn
-/// with the seeds of that step's evaluation), one record per assignment; `progress` is told
-/// how many assignments are done.
+/// `policy`'s evaluation on `assignments` after `step` (`eval.best_of` samples each, assignment
+/// i drawn with the seed of index i in that step's evaluation), one record per assignment in
+/// order; `progress` is told how many of this rank's are done. With several ranks each
+/// evaluates the assignments of its index (i % ranks) and all get every record.
 pub fn evaluate_assignments(
     s: &Setup,
     policy: &Qwen3,
@@ -49,15 +50,35 @@ pub fn evaluate_assignments(
     step: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<AssignmentEval>, TrainError> {
+    let mine = s.dist.share(assignments.len());
+    let local = evaluate_share(s, policy, assignments, &mine, step, progress);
+    // Every rank says how its share went before the gather: one rank's error stops all.
+    let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
+    s.dist.agree(status, false)?;
+    Ok(s.dist.gather_ordered(&local?, assignments.len())?)
+}
+
+/// The records of the assignments `mine`, with their indices.
+fn evaluate_share(
+    s: &Setup,
+    policy: &Qwen3,
+    assignments: &[Assignment],
+    mine: &[usize],
+    step: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<(usize, AssignmentEval)>, TrainError> {
     let n = s.cfg.eval.best_of;
-    let mut out = Vec::with_capacity(assignments.len());
+    let mut out: Vec<(usize, AssignmentEval)> = Vec::with_capacity(mine.len());
     let mut budget = Budget::default();
     // Small chunks of assignments per sampling call keep memory flat for big models.
-    for (c, chunk) in assignments.chunks(4).enumerate() {
-        let seed = derive_seed(s.cfg.seed, step, seeds::EVAL, c as u64);
-        let sampled = sample_checked(s, policy, chunk, n, seed, false)?;
-        let groups = chunk.iter().zip(sampled.moves.chunks(n));
-        for ((asg, moves), entropy) in groups.zip(sampled.entropy.chunks(n)) {
+    for chunk in mine.chunks(4) {
+        let asgs: Vec<&Assignment> = chunk.iter().map(|&i| &assignments[i]).collect();
+        let seeds: Vec<u64> = (chunk.iter())
+            .map(|&i| derive_seed(s.cfg.seed, step, seeds::EVAL, i as u64))
+            .collect();
+        let sampled = sample_checked(s, policy, &asgs, n, &seeds, false)?;
+        let groups = asgs.iter().zip(sampled.moves.chunks(n));
+        for (((asg, moves), entropy), &i) in groups.zip(sampled.entropy.chunks(n)).zip(chunk) {
             let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);
             let (best_at, best) = (scores.iter().copied().enumerate())
                 .fold((0, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
@@ -71,15 +92,18 @@ pub fn evaluate_assignments(
                         &mut budget,
                     )[0]
                 });
-            out.push(AssignmentEval {
-                best,
-                mean: scores.iter().sum::<f64>() / n as f64,
-                score_var: variance(&scores),
-                distinct: distinct_frac(moves),
-                entropy: entropy.iter().sum::<f64>() / n as f64,
-                reference,
-                best_move: s.model.tokenizer.decode(&moves[best_at]),
-            });
+            out.push((
+                i,
+                AssignmentEval {
+                    best,
+                    mean: scores.iter().sum::<f64>() / n as f64,
+                    score_var: variance(&scores),
+                    distinct: distinct_frac(moves),
+                    entropy: entropy.iter().sum::<f64>() / n as f64,
+                    reference,
+                    best_move: s.model.tokenizer.decode(&moves[best_at]),
+                },
+            ));
         }
         progress(out.len());
     }

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::config::TrainConfig;
 use crate::corpus::CorpusError;
+use crate::dist::{Dist, World};
 use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
@@ -29,6 +30,7 @@ use crate::run::dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDir
 use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
 use crate::update::adamw::AdamW;
+use tch::Tensor;
 
 pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
 pub use metrics::{EvalMetrics, StepMetrics};
@@ -88,6 +90,8 @@ pub enum TrainError {
     Io(#[from] IoError),
     #[error("TensorBoard output: {0} (`--set run.tensorboard=false` trains without it)")]
     Tensorboard(IoError),
+    #[error(transparent)]
+    Dist(#[from] crate::dist::DistError),
 }
 
 /// What the caller asks for.
@@ -103,16 +107,134 @@ pub struct RunRequest {
 }
 
 /// Train: set up, open the run directory, loop, summarise. `stop` is raised by Ctrl-C.
+/// Launched as several ranks (torchrun, srun: see [`crate::dist`]), rank 0 owns the run
+/// directory and the others follow it, each working on its share of every step.
 pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
-    let mut s = setup(&req.config)?;
+    let world = World::from_env(|v| std::env::var(v).ok())?;
+    let cfg = place_rank(&req.config, &world)?;
+    let mut s = setup(&cfg)?;
+    s.dist = Dist::init(world, s.model.net.device(), cfg.run.collective_timeout_s)?;
     let mut opt = optimizer(&s);
-    let (run, start, budget) = open_run(&req, &mut s, &mut opt)?;
-    let result = open_tensorboard(&req, &s.cfg, &run, start)
+    if !s.dist.is_main() {
+        let (start, _) = share_start(&mut s, &mut opt, Ok((0, BudgetTotal::default())))?;
+        return follow(&mut s, &mut opt, start, stop);
+    }
+    let opened = open_run(&req, &mut s, &mut opt);
+    let start = opened.as_ref().map(|(_, start, budget)| (*start, *budget));
+    let start = start.map_err(|e| TrainError::Resume {
+        path: req.out.clone(),
+        msg: e.to_string(),
+    });
+    let shared = share_start(&mut s, &mut opt, start);
+    let (run, start, budget) = opened?;
+    let result = shared
+        .and_then(|_| open_tensorboard(&req, &s.cfg, &run, start))
         .and_then(|mut tb| run_loop(&req, &mut s, &mut opt, &run, &mut tb, (start, budget), stop));
     if result.is_err() {
         run.discard_if_unstarted();
     }
     result
+}
+
+/// The config one rank trains with: on GPUs, rank r's model (and judge) on `cuda:LOCAL_RANK`;
+/// more ranks than a step's assignments are refused (a rank would have nothing to do).
+fn place_rank(cfg: &TrainConfig, world: &World) -> Result<TrainConfig, TrainError> {
+    let mut cfg = cfg.clone();
+    if world.size == 1 {
+        return Ok(cfg);
+    }
+    let a = cfg.sampling.assignments_per_step;
+    if world.size > a {
+        return Err(TrainError::Config {
+            field: "sampling.assignments_per_step".into(),
+            msg: format!(
+                "is {a}, fewer than the {} ranks launched: each rank works on its share of a \
+                 step's assignments; raise it to at least {} or launch fewer ranks",
+                world.size, world.size
+            ),
+        });
+    }
+    let local = crate::config::DeviceSpec::Cuda(Some(world.local_rank));
+    if matches!(cfg.model.device, crate::config::DeviceSpec::Cuda(_)) {
+        cfg.model.device = local;
+    }
+    if matches!(cfg.judge.device, Some(crate::config::DeviceSpec::Cuda(_))) {
+        cfg.judge.device = Some(local);
+    }
+    Ok(cfg)
+}
+
+/// Every rank starts from rank 0's state: `opened` is rank 0's (the step its run directory
+/// resumes after, the budget spent) or its error, which stops every rank; then rank 0's
+/// weights and optimizer state are broadcast (on a fresh run they are the same already; on a
+/// resume only rank 0 read the checkpoint, whatever the world size it was written with).
+fn share_start(
+    s: &mut Setup,
+    opt: &mut AdamW,
+    opened: Result<(u64, BudgetTotal), TrainError>,
+) -> Result<(u64, BudgetTotal), TrainError> {
+    if s.dist.is_single() {
+        return opened;
+    }
+    let status = opened.as_ref().map(|_| ()).map_err(|e| e.to_string());
+    s.dist.agree(status, false)?;
+    let mine = opened?;
+    let state = (mine.0, mine.1.forwards, mine.1.backwards, opt.step);
+    let bytes = postcard::to_stdvec(&state).expect("a state serializes");
+    let parts = s.dist.all_gather_bytes(&bytes)?;
+    let (start, forwards, backwards, step): (u64, u64, u64, i64) = postcard::from_bytes(&parts[0])
+        .map_err(|e| TrainError::Resume {
+            path: PathBuf::from("rank 0"),
+            msg: e.to_string(),
+        })?;
+    opt.step = step;
+    let _guard = tch::no_grad_guard();
+    let moments: Vec<Tensor> = opt.moments().into_iter().map(|(_, t)| t).collect();
+    for t in opt.vars.iter().chain(&moments) {
+        let flat = t.to_kind(tch::Kind::Float).reshape([-1]).contiguous();
+        s.dist.broadcast(&flat, 0)?;
+        t.shallow_clone().copy_(&flat.view_as(t).to_kind(t.kind()));
+    }
+    Ok((
+        start,
+        BudgetTotal {
+            forwards,
+            backwards,
+        },
+    ))
+}
+
+/// A rank other than 0: the same steps and evaluations (their collectives), nothing written.
+fn follow(
+    s: &mut Setup,
+    opt: &mut AdamW,
+    start: u64,
+    stop: &AtomicBool,
+) -> Result<Summary, TrainError> {
+    let cfg = s.cfg.clone();
+    if start == 0 && cfg.eval.every > 0 {
+        evaluate(s, 0)?;
+    }
+    let mut finite = guard::FiniteGuard::default();
+    let (mut done, mut stopped) = (start, false);
+    for step in start + 1..=cfg.steps {
+        let out = guarded_step(s, opt, step, stop.load(Ordering::SeqCst))?;
+        finite.after_step(step, out.metrics.update.skipped, opt)?;
+        if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
+            evaluate(s, step)?;
+        }
+        done = step;
+        if out.stop {
+            stopped = true;
+            break;
+        }
+    }
+    finite.finish(done)?;
+    let mut summary = Summary::new(&PathBuf::new(), start);
+    summary.steps_done = done;
+    summary.follower = true;
+    summary.interrupted = stopped;
+    Ok(summary)
 }
 
 fn run_loop(
@@ -141,7 +263,7 @@ fn run_loop(
     let mut finite = guard::FiniteGuard::default();
     let mut last_saved = start;
     for step in start + 1..=cfg.steps {
-        let mut out = guarded_step(s, opt, step)?;
+        let mut out = guarded_step(s, opt, step, stop.load(Ordering::SeqCst))?;
         finite.after_step(step, out.metrics.update.skipped, opt)?;
         total.forwards += out.metrics.budget.judge_forwards;
         total.backwards += out.metrics.budget.judge_backwards;
@@ -157,7 +279,8 @@ fn run_loop(
             summary.add_eval(evaluate_and_log(s, run, tb, step, total)?);
         }
         summary.add_step(&out.metrics, &mut totals);
-        let interrupted = stop.load(Ordering::SeqCst);
+        // Every rank's Ctrl-C, agreed in the step: all ranks stop after the same step.
+        let interrupted = out.stop;
         let due = cfg.run.checkpoint_every > 0 && step % cfg.run.checkpoint_every == 0;
         if due || step == cfg.steps || interrupted {
             snapshot::save(s, opt, run, step, total)?;
@@ -381,13 +504,28 @@ fn open_tensorboard(
 
 /// One step with libtorch's panics (an allocation failure, a shape error from what a round
 /// asked for) turned into one error naming the step and the game, instead of a panic.
-fn guarded_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, TrainError> {
-    let run = std::panic::AssertUnwindSafe(|| train_step(s, opt, step));
+fn guarded_step(
+    s: &mut Setup,
+    opt: &mut AdamW,
+    step: u64,
+    stop: bool,
+) -> Result<StepOut, TrainError> {
+    let game = s.dealer.game_name.clone();
+    catch_torch(step, &game, || train_step(s, opt, step, stop))
+}
+
+/// `f`, with a libtorch panic turned into [`TrainError::Torch`].
+pub(super) fn catch_torch<T>(
+    step: u64,
+    game: &str,
+    f: impl FnOnce() -> Result<T, TrainError>,
+) -> Result<T, TrainError> {
+    let run = std::panic::AssertUnwindSafe(f);
     match crate::terminal::quiet_panics(|| std::panic::catch_unwind(run)) {
         Ok(result) => result,
         Err(payload) => Err(TrainError::Torch {
             step,
-            game: s.dealer.game_name.clone(),
+            game: game.to_string(),
             msg: crate::terminal::panic_text(payload.as_ref()),
         }),
     }

@@ -23,15 +23,15 @@ pub struct GroupSamples {
 pub fn sample_checked(
     s: &super::Setup,
     policy: &Qwen3,
-    assignments: &[Assignment],
+    assignments: &[&Assignment],
     k: usize,
-    seed: u64,
+    seeds: &[u64],
     keep_logits: bool,
 ) -> Result<GroupSamples, AssignmentError> {
     let (game, tok) = (&s.dealer.game_name, &s.model.tokenizer);
     let params = sampling_params(&s.cfg);
     let sampled =
-        sample_groups(policy, assignments, k, &params, seed, keep_logits).map_err(|e| {
+        sample_groups(policy, assignments, k, &params, seeds, keep_logits).map_err(|e| {
             AssignmentError::NoLegalToken {
                 game: game.clone(),
                 position: e.position,
@@ -43,13 +43,14 @@ pub fn sample_checked(
     Ok(sampled)
 }
 
-/// Sample `k` moves for each of `assignments` (all with the same move length).
+/// Sample `k` moves for each of `assignments` (all with the same move length), assignment i's
+/// drawn with `seeds[i]`.
 pub fn sample_groups(
     net: &Qwen3,
-    assignments: &[Assignment],
+    assignments: &[&Assignment],
     k: usize,
     params: &SamplingParams,
-    seed: u64,
+    seeds: &[u64],
     keep_logits: bool,
 ) -> Result<GroupSamples, Stranded> {
     let _guard = tch::no_grad_guard();
@@ -65,7 +66,7 @@ pub fn sample_groups(
     };
     let any_rule = assignments.iter().any(|a| a.words.is_some());
     let len = assignments[0].move_len;
-    let mut req = SampleRequest::new(&prompts, k, len, params, &banned, seed);
+    let mut req = SampleRequest::new(&prompts, k, len, params, &banned, seeds);
     req.keep_logits = keep_logits;
     req.step_ban = any_rule.then_some(&step_ban as StepBan);
     let out = model::sample(net, &req)?;

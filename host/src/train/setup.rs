@@ -12,6 +12,7 @@ use super::separate_judge;
 use super::TrainError;
 use crate::config::{DeviceSpec, ModelInit, TrainConfig};
 use crate::corpus;
+use crate::dist::Dist;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
 use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3, Tok};
@@ -34,6 +35,8 @@ pub struct Setup {
     pub heldout: Vec<Assignment>,
     /// Base model, game and game config, recorded in each checkpoint.
     pub identity: RunIdentity,
+    /// This process's ranks and collectives (one process: [`Dist::single`]).
+    pub dist: Dist,
 }
 
 impl Setup {
@@ -108,6 +111,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         train_split,
         heldout,
         identity,
+        dist: Dist::single(),
     })
 }
 

@@ -18,37 +18,155 @@ use crate::seeds::{self, derive_seed};
 use crate::update::adamw::AdamW;
 use crate::update::loss;
 
-/// What one step produced: its metrics line and its samples line.
+/// What one step produced: its metrics line and its samples line, and whether a rank was
+/// asked to stop (Ctrl-C) during it.
 pub struct StepOut {
     pub metrics: StepMetrics,
     pub samples: SamplesLine,
+    pub stop: bool,
 }
 
-/// One optimizer step.
-pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, TrainError> {
+/// What a rank's step leaves of one assignment for the step's figures (every rank reads every
+/// assignment's, in index order: the figures are the same whatever the world size).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct AssignmentRecord {
+    prompt: String,
+    reference: Option<Vec<u32>>,
+    sampled_scores: Vec<f64>,
+    sampled_moves: Vec<Vec<u32>>,
+    /// Per sampled move: its mean token entropy.
+    entropy: Vec<f64>,
+    group: Group,
+}
+
+/// What a rank's step spent.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RankRecord {
+    budget: Budget,
+    forwards_sampled: u64,
+    score_gap: Option<f64>,
+}
+
+/// One optimizer step. With several ranks each works on its share of the step's assignments
+/// (by index) and the gradient is summed over them; `stop` is this rank's Ctrl-C flag.
+pub fn train_step(
+    s: &mut Setup,
+    opt: &mut AdamW,
+    step: u64,
+    stop: bool,
+) -> Result<StepOut, TrainError> {
     let cfg = s.cfg.clone();
     let seed = |stream, index: usize| derive_seed(cfg.seed, step, stream, index as u64);
     let (a_n, k) = (cfg.sampling.assignments_per_step, cfg.sampling.k);
     phases::begin_step();
     tch::manual_seed(seed(seeds::TORCH, 0) as i64);
-    let first_round = first_round_needs(&cfg);
+    let mine = s.dist.share(a_n);
 
-    // 1. Deal A assignments from the training split.
-    let assignments = (0..a_n)
-        .map(|i| (s.dealer).deal(&s.model.tokenizer, &s.train_split, seed(seeds::DEAL, i)))
+    // 1-6: this rank's assignments dealt, sampled, scored and refined. Every rank then says
+    // how that went before the update's all-reduce, so one rank's error stops them all.
+    let game = s.dealer.game_name.clone();
+    let local = super::catch_torch(step, &game, || deal_sample_refine(s, step, &mine));
+    let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
+    let stop = s.dist.agree(status, stop)?;
+    let (assignments, groups, sampled, rank) = local?;
+
+    // 7. Advantages over the final scores, the loss, the optimizer step(s): each rank's rows
+    // weigh their share of all A*K rows, and their gradients are summed.
+    phases::enter("update");
+    let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
+    // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
+    let adv = loss::advantages(&final_scores, cfg.update.normalize_std);
+    let asgs: Vec<&Assignment> = assignments.iter().collect();
+    let update = super::update::update(s, opt, &asgs, &groups, &adv, a_n * k)?;
+    let time = PhaseTimes::from_spans(&phases::end_step());
+
+    // 8. The metrics line and the samples line, over every rank's assignments.
+    let records: Vec<(usize, AssignmentRecord)> = (mine.iter().copied())
+        .zip(assignments.iter().zip(groups).zip(sampled))
+        .map(
+            |(i, ((asg, group), (sampled_scores, sampled_moves, entropy)))| {
+                let record = AssignmentRecord {
+                    prompt: asg.prompt_text.clone(),
+                    reference: asg.reference_move.clone(),
+                    sampled_scores,
+                    sampled_moves,
+                    entropy,
+                    group,
+                };
+                (i, record)
+            },
+        )
+        .collect();
+    let all = s.dist.gather_ordered(&records, a_n)?;
+    let ranks = s
+        .dist
+        .gather_ordered(&[(s.dist.world.rank, rank)], s.dist.world.size)?;
+    let mut budget = Budget::default();
+    let (mut forwards_sampled, mut score_gap) = (0, None::<f64>);
+    for r in &ranks {
+        budget.forwards += r.budget.forwards;
+        budget.backwards += r.budget.backwards;
+        forwards_sampled += r.forwards_sampled;
+        score_gap = match (score_gap, r.score_gap) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+    }
+    let sampled_scores: Vec<Vec<f64>> = all.iter().map(|r| r.sampled_scores.clone()).collect();
+    let sampled_groups: Vec<&[Vec<u32>]> = all.iter().map(|r| r.sampled_moves.as_slice()).collect();
+    let entropies: Vec<f64> = all.iter().flat_map(|r| r.entropy.iter().copied()).collect();
+    let entropy = entropies.iter().sum::<f64>() / entropies.len() as f64;
+    let n = cfg.eval.train_best_of;
+    let sampled_m = SampledMetrics::over(&sampled_scores, &sampled_groups, entropy, n);
+    let final_scores: Vec<Vec<f64>> = all.iter().map(|r| r.group.scores.clone()).collect();
+    let refined = RefinedMetrics::over(&final_scores);
+    let groups: Vec<&Group> = all.iter().map(|r| &r.group).collect();
+    let metrics = StepMetrics {
+        step,
+        frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k, score_gap),
+        budget: budget_metrics(&budget, forwards_sampled, a_n),
+        sampled: sampled_m,
+        refined,
+        update,
+        time,
+    };
+    let samples = samples_line(s, step, &all);
+    Ok(StepOut {
+        metrics,
+        samples,
+        stop,
+    })
+}
+
+/// This rank's assignments and their groups: (dealt, final groups, per group the sampled
+/// (scores, moves, entropies)), and what it spent.
+type Local = (
+    Vec<Assignment>,
+    Vec<Group>,
+    Vec<(Vec<f64>, Vec<Vec<u32>>, Vec<f64>)>,
+    RankRecord,
+);
+
+/// Steps 1-6 on the assignments `mine` (indices into the step's A).
+fn deal_sample_refine(s: &mut Setup, step: u64, mine: &[usize]) -> Result<Local, TrainError> {
+    let (run_seed, k) = (s.cfg.seed, s.cfg.sampling.k);
+    let seed = |stream, index: usize| derive_seed(run_seed, step, stream, index as u64);
+
+    // 1. Deal this rank's assignments from the training split.
+    let assignments = (mine.iter())
+        .map(|&i| (s.dealer).deal(&s.model.tokenizer, &s.train_split, seed(seeds::DEAL, i)))
         .collect::<Result<Vec<Assignment>, _>>()?;
+    let s = &*s;
+    let cfg = &s.cfg;
+    let first_round = first_round_needs(cfg);
 
     // 2. Sample K moves per assignment from the policy (adapters on), keeping the logits the
     // gate of Frost's first round reads (the policy's log-probs of these very moves).
     phases::enter("sample");
-    let sampled = sample_checked(
-        s,
-        &s.model.net,
-        &assignments,
-        k,
-        seed(seeds::SAMPLE, 0),
-        first_round.policy,
-    )?;
+    let sample_seeds: Vec<u64> = mine.iter().map(|&i| seed(seeds::SAMPLE, i)).collect();
+    let asgs: Vec<&Assignment> = assignments.iter().collect();
+    let policy = &s.model.net;
+    let sampled = sample_checked(s, policy, &asgs, k, &sample_seeds, first_round.policy)?;
 
     // 3. Exact judge scores. With a Taylor rule the first round's Taylor pass runs these moves
     // through the judge anyway, so its forward gives the scores (timed as Taylor).
@@ -69,45 +187,29 @@ pub fn train_step(s: &mut Setup, opt: &mut AdamW, step: u64) -> Result<StepOut, 
         &mut score_gap,
     );
     let forwards_sampled = budget.forwards;
-    let sampled_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
+    let as_sampled: Vec<(Vec<f64>, Vec<Vec<u32>>, Vec<f64>)> = (groups.iter())
+        .zip(sampled.entropy.chunks(k))
+        .map(|(g, e)| (g.scores.clone(), g.moves.clone(), e.to_vec()))
+        .collect();
 
     // 4-6. Frost's rounds on each group: propose -> gate -> top-D -> verify -> replace.
     if cfg.frost.refinement == Refinement::Frost {
-        refine_groups(s, step, &assignments, &mut groups, first, &mut budget);
+        refine_groups(s, step, mine, &assignments, &mut groups, first, &mut budget);
     }
-
-    // 7. Advantages over the final scores, the loss, the optimizer step(s).
-    phases::enter("update");
-    let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
-    // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
-    let adv = loss::advantages(&final_scores, cfg.update.normalize_std);
-    let update = super::update::update(s, opt, &assignments, &groups, &adv);
-    let time = PhaseTimes::from_spans(&phases::end_step());
-
-    // 8. The metrics line and the samples line.
-    let sampled_groups: Vec<&[Vec<u32>]> = sampled.moves.chunks(k).collect();
-    let entropy = sampled.entropy.iter().sum::<f64>() / sampled.entropy.len() as f64;
-    let n = cfg.eval.train_best_of;
-    let sampled_m = SampledMetrics::over(&sampled_scores, &sampled_groups, entropy, n);
-    let refined = RefinedMetrics::over(&final_scores);
-    let metrics = StepMetrics {
-        step,
-        frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k, score_gap),
-        budget: budget_metrics(&budget, forwards_sampled, a_n),
-        sampled: sampled_m,
-        refined,
-        update,
-        time,
+    let rank = RankRecord {
+        budget,
+        forwards_sampled,
+        score_gap,
     };
-    let samples = samples_line(s, step, &assignments, &groups, &sampled_scores);
-    Ok(StepOut { metrics, samples })
+    Ok((assignments, groups, as_sampled, rank))
 }
 
 /// Step 4-6 on every group: `frost.rounds` Frost rounds, the first taking what steps 2 and 3
-/// computed for it.
+/// computed for it; `indices` are the groups' assignments' indices in the step (their seeds).
 fn refine_groups(
     s: &Setup,
     step: u64,
+    indices: &[usize],
     assignments: &[Assignment],
     groups: &mut [Group],
     mut first: Vec<Precomputed>,
@@ -122,7 +224,7 @@ fn refine_groups(
     for (a, (asg, group)) in assignments.iter().zip(groups.iter_mut()).enumerate() {
         for round in 0..cfg.frost.rounds {
             let pre = std::mem::take(&mut first[a]);
-            let seed = seeds::frost_round(cfg.seed, step, a, round);
+            let seed = seeds::frost_round(cfg.seed, step, indices[a], round);
             frost::refine(nets, asg, group, &cfg.frost, temperature, seed, budget, pre);
         }
     }
@@ -180,7 +282,7 @@ fn score_groups(
     out
 }
 
-fn frost_metrics(groups: &[Group], mean_gain: f64, k: usize, gap: Option<f64>) -> FrostMetrics {
+fn frost_metrics(groups: &[&Group], mean_gain: f64, k: usize, gap: Option<f64>) -> FrostMetrics {
     let replaced: usize = groups
         .iter()
         .map(|g| g.replaced.iter().filter(|r| r.is_some()).count())
@@ -208,13 +310,7 @@ fn budget_metrics(budget: &Budget, forwards_sampled: u64, a_n: usize) -> BudgetM
 }
 
 /// The samples line: each final member, with the move originally sampled in its place.
-fn samples_line(
-    s: &Setup,
-    step: u64,
-    assignments: &[Assignment],
-    groups: &[Group],
-    sampled_scores: &[Vec<f64>],
-) -> SamplesLine {
+fn samples_line(s: &Setup, step: u64, records: &[AssignmentRecord]) -> SamplesLine {
     let tok = &s.model.tokenizer;
     let member = |g: &Group, sampled: &[f64], j: usize| {
         let mv = &g.moves[j];
@@ -232,14 +328,14 @@ fn samples_line(
             replaced: g.replaced[j].is_some(),
         }
     };
-    let assignments = assignments
+    let assignments = records
         .iter()
-        .zip(groups)
-        .zip(sampled_scores)
-        .map(|((a, g), sampled)| SampledAssignment {
-            prompt: a.prompt_text.clone(),
-            reference: a.reference_move.as_ref().map(|r| tok.decode(r)),
-            moves: (0..g.moves.len()).map(|j| member(g, sampled, j)).collect(),
+        .map(|r| SampledAssignment {
+            prompt: r.prompt.clone(),
+            reference: r.reference.as_ref().map(|m| tok.decode(m)),
+            moves: (0..r.group.moves.len())
+                .map(|j| member(&r.group, &r.sampled_scores, j))
+                .collect(),
         })
         .collect();
     SamplesLine { step, assignments }

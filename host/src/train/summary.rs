@@ -28,6 +28,8 @@ pub struct Summary {
     pub phase_s: PhaseTimes,
     pub interrupted: bool,
     pub skipped_steps: u64,
+    /// A rank other than 0 of a distributed run: it wrote nothing and has nothing to show.
+    pub follower: bool,
 }
 
 /// Sums over the steps of this process, turned into means by `finish`.

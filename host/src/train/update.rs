@@ -3,13 +3,15 @@
 //! `update.micro_batch` splits the rows into micro-batches whose gradients accumulate before
 //! each step: the loss is a mean over rows (moves, or tokens, all moves having L tokens), so
 //! weighting each micro-batch's loss by its share of the rows gives exactly the full batch's
-//! gradient.
+//! gradient. Ranks are micro-batches too: each rank's rows weigh their share of all ranks'
+//! rows, and one all-reduce sums the gradients (and the figures) before the identical step.
 
-use tch::{Device, Tensor};
+use tch::{Device, Kind, Tensor};
 
 use super::metrics::UpdateMetrics;
 use super::setup::Setup;
 use crate::config::{KlEstimator, UpdateRule};
+use crate::dist::{Dist, DistError};
 use crate::frost::Group;
 use crate::judge::AdaptersOff;
 use crate::model;
@@ -26,12 +28,17 @@ struct Batch {
 }
 
 impl Batch {
-    fn new(assignments: &[Assignment], groups: &[Group], adv: &[Vec<f64>], device: Device) -> Self {
+    fn new(
+        assignments: &[&Assignment],
+        groups: &[Group],
+        adv: &[Vec<f64>],
+        device: Device,
+    ) -> Self {
         // One row per group member.
         let rows: Vec<&Assignment> = assignments
             .iter()
             .zip(groups)
-            .flat_map(|(a, g)| std::iter::repeat_n(a, g.moves.len()))
+            .flat_map(|(a, g)| std::iter::repeat_n(*a, g.moves.len()))
             .collect();
         let all_moves: Vec<Vec<u32>> = groups.iter().flat_map(|g| g.moves.clone()).collect();
         let banned: Vec<Tensor> = rows.iter().map(|a| a.banned.shallow_clone()).collect();
@@ -76,10 +83,11 @@ struct Sums {
 pub(super) fn update(
     s: &mut Setup,
     opt: &mut AdamW,
-    assignments: &[Assignment],
+    assignments: &[&Assignment],
     groups: &[Group],
     adv: &[Vec<f64>],
-) -> UpdateMetrics {
+    total_rows: usize,
+) -> Result<UpdateMetrics, DistError> {
     let b = Batch::new(assignments, groups, adv, s.model.net.device());
     let u = s.cfg.update.clone();
     let settings = adamw::Settings::from(&u);
@@ -87,7 +95,9 @@ pub(super) fn update(
     let mut old: Vec<Tensor> = Vec::new();
     let (mut total, mut grad_norm, mut stepped) = (Sums::default(), 0.0, 0usize);
     for _ in 0..u.iterations {
-        let (sums, finite) = one_pass(s, opt, &b, &mut old);
+        let (sums, finite) = one_pass(s, opt, &b, &mut old, total_rows);
+        // Every rank's gradient and figures summed: the same step (or skip) on every rank.
+        let (sums, finite) = sum_over_ranks(&s.dist, opt, sums, finite)?;
         let norm = if finite {
             step_if_finite(opt, &settings)
         } else {
@@ -110,21 +120,80 @@ pub(super) fn update(
         total.clip_frac += sums.clip_frac;
     }
     let passes = stepped.max(1) as f64;
-    UpdateMetrics {
+    Ok(UpdateMetrics {
         entropy: total.entropy / passes,
         kl: total.kl / passes,
         loss: total.loss / passes,
         grad_norm: grad_norm / passes,
         clip_frac: total.clip_frac / passes,
         skipped: stepped == 0,
+    })
+}
+
+/// With several ranks: one all-reduce of every gradient (flattened, f32) with the pass's
+/// figures and a not-finite count after them, written back into the gradients. One rank:
+/// nothing to add.
+fn sum_over_ranks(
+    dist: &Dist,
+    opt: &AdamW,
+    sums: Sums,
+    finite: bool,
+) -> Result<(Sums, bool), DistError> {
+    if dist.is_single() {
+        return Ok((sums, finite));
     }
+    let _guard = tch::no_grad_guard();
+    let device = opt.vars.first().map_or(Device::Cpu, |v| v.device());
+    let mut parts: Vec<Tensor> = (opt.vars.iter())
+        .map(|v| {
+            let g = v.grad();
+            match g.defined() {
+                true => g.to_kind(Kind::Float).reshape([-1]),
+                false => Tensor::zeros([v.numel() as i64], (Kind::Float, device)),
+            }
+        })
+        .collect();
+    let figures = [
+        sums.loss,
+        sums.entropy,
+        sums.kl,
+        sums.clip_frac,
+        (!finite) as u8 as f64,
+    ];
+    let figures: Vec<f32> = figures.iter().map(|&x| x as f32).collect();
+    parts.push(Tensor::from_slice(&figures).to_device(device));
+    let flat = Tensor::cat(&parts, 0).contiguous();
+    dist.all_reduce_sum(&flat)?;
+    let mut at = 0i64;
+    for v in &opt.vars {
+        let n = v.numel() as i64;
+        let mut g = v.grad();
+        if g.defined() {
+            g.copy_(&flat.narrow(0, at, n).view_as(&g).to_kind(g.kind()));
+        }
+        at += n;
+    }
+    let back = crate::instrument::sync::to_f64s(&flat.narrow(0, at, 5));
+    let sums = Sums {
+        loss: back[0],
+        entropy: back[1],
+        kl: back[2],
+        clip_frac: back[3],
+    };
+    Ok((sums, back[4] == 0.0))
 }
 
 /// One pass over the batch: every micro-batch's loss backward into zeroed gradients (exactly
 /// the full batch's gradient: the loss is a mean over rows and each part is weighted by its
 /// share). `old` holds each micro-batch's old log-probs, filled on the first pass. Returns the
 /// figures and whether every loss was finite (the pass stops at the first that is not).
-fn one_pass(s: &Setup, opt: &mut AdamW, b: &Batch, old: &mut Vec<Tensor>) -> (Sums, bool) {
+fn one_pass(
+    s: &Setup,
+    opt: &mut AdamW,
+    b: &Batch,
+    old: &mut Vec<Tensor>,
+    total_rows: usize,
+) -> (Sums, bool) {
     let n = b.len();
     let chunk = match s.cfg.update.micro_batch {
         0 => n,
@@ -134,7 +203,8 @@ fn one_pass(s: &Setup, opt: &mut AdamW, b: &Batch, old: &mut Vec<Tensor>) -> (Su
     let mut sums = Sums::default();
     for (i, start) in (0..n).step_by(chunk).enumerate() {
         let part = b.rows(start, chunk.min(n - start));
-        let share = part.len() as f64 / n as f64;
+        // Of all ranks' rows: summed over ranks, the shares make the full batch's mean.
+        let share = part.len() as f64 / total_rows as f64;
         let out = micro_batch_loss(s, &part, old.get(i));
         if old.len() == i {
             old.push(out.token_logp);

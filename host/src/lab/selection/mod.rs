@@ -127,8 +127,7 @@ fn sample_group(
         judge: s.judge(),
     };
     let k = cfg.sampling.k;
-    let parents =
-        train::sample_checked(s, nets.policy, std::slice::from_ref(asg), k, seed, false)?.moves;
+    let parents = train::sample_checked(s, nets.policy, &[asg], k, &[seed], false)?.moves;
     let scores = judge::score(nets.judge, &asg.program, &parents, budget);
     let (f, temperature) = (&cfg.frost, cfg.sampling.temperature);
     let pre = Precomputed::default();
