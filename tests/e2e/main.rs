@@ -4,6 +4,7 @@
 //! and the run config built in code that the training-side modules share.
 
 mod api;
+mod browser;
 mod cli;
 mod common;
 mod corpus;
