@@ -21,7 +21,7 @@ GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: shellcheck demo test unit test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
+.PHONY: shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -47,7 +47,15 @@ $(QWEN3_TOKENIZER)/tokenizer.json:
 	mv $(QWEN3_TOKENIZER).tmp $(QWEN3_TOKENIZER)
 
 setup: $(VENV)/.torch-$(TORCH_VERSION) wasm-target
-setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json
+setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json chromium
+
+# Debian's headless-capable Chromium, for the report's browser check (tests/e2e/browser.rs),
+# installed once when missing (FROST_CHROMIUM names another binary); one line if it cannot be.
+chromium:
+	@test -n "$$FROST_CHROMIUM" || command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+		&& command -v chromium >/dev/null; } 2>/dev/null || \
+		{ echo "make chromium: could not install Debian's chromium package (apt-get install chromium, as root), which tests/e2e/browser.rs needs; or set FROST_CHROMIUM to a Chromium binary" >&2; exit 1; }
 
 wasm-target:
 	@rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2

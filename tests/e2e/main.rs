@@ -5,6 +5,7 @@
 
 mod after;
 mod api;
+mod browser;
 mod cli;
 mod common;
 mod corpus;

@@ -235,6 +235,34 @@ fn a_sweep_report_has_its_figures_claims_and_escaped_samples() {
     assert!(md.contains("`frost-host report sweep`"), "{md}");
 }
 
+/// The sweep's report in headless Chromium at a desktop and a phone width (see
+/// `browser::check_report`): no console error, every figure drawn with a non-zero size, nothing
+/// wider than the window. The screenshots are kept as test artifacts:
+/// `target/test-artifacts/report/desktop.png` and `phone.png`.
+#[test]
+fn a_sweep_report_reads_well_in_a_browser() {
+    let root = tempfile::tempdir().unwrap();
+    let sweep = root.path().join("sweep");
+    write_sweep(&sweep);
+    let sel = root.path().join("sel.json");
+    std::fs::write(
+        &sel,
+        r#"{"checkpoint":"base","d":4,"rules":[{"rule":"top-prob","params":{},
+            "improved_frac":0.45,"mean_gain":1.7},{"rule":"mean-of-top-k-with-a-long-name",
+            "params":{"k":4,"temperature":0.7},"improved_frac":0.5,"mean_gain":2.25}]}"#,
+    )
+    .unwrap();
+    let out = root.path().join("report");
+    ok(&report(&[
+        sweep.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--selection",
+        sel.to_str().unwrap(),
+    ]));
+    crate::browser::check_report(&out, "", 9);
+}
+
 #[test]
 fn old_run_dirs_get_budgets_from_metrics_and_say_what_is_missing() {
     let root = tempfile::tempdir().unwrap();
@@ -309,6 +337,7 @@ fn bad_inputs_are_one_clear_line() {
     );
 }
 
+/// Screenshots in a browser: `target/test-artifacts/report/real-desktop.png`, `real-phone.png`.
 #[test]
 fn a_report_renders_from_real_tiny_runs() {
     let frost = tmp("report-frost");
@@ -349,4 +378,6 @@ fn a_report_renders_from_real_tiny_runs() {
         );
     }
     assert!(html.contains("early: step 1") && html.contains("late: step 2"));
+    // In a browser too (screenshots: target/test-artifacts/report/real-desktop.png, -phone).
+    crate::browser::check_report(&out, "real-", html.matches("<svg").count());
 }

@@ -160,7 +160,12 @@ pub fn figures(settings: &[Setting], notes: &mut Vec<String>) -> Vec<(Figure, St
             series,
             reference: None,
         };
-        let caption = format!("{}, moving average over {window} steps. {BAND}", spec.about);
+        let smoothed = if window > 1 {
+            format!(", moving average over {window} steps")
+        } else {
+            String::new()
+        };
+        let caption = format!("{}{smoothed}. {BAND}", spec.about);
         out.push((fig, caption));
     }
     out

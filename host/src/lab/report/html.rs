@@ -104,22 +104,33 @@ pub const CLAIM_COLUMNS: [&str; 8] = [
     "verdict",
 ];
 
+/// The page's style. For a phone (see the viewport tag): wide tables scroll sideways in their
+/// own box instead of widening the page, long paths and moves wrap, figures (inline SVG with a
+/// viewBox) scale down to the width, two side by side where there is room.
 const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;\
-color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;\
-padding:4px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}\
+color:#222;overflow-wrap:break-word}table{border-collapse:collapse;margin:1em 0}\
+td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}\
+th{background:#f3f3f3}.scroll{overflow-x:auto;margin:1em 0}.scroll>table{margin:0}\
+.path,pre{overflow-wrap:anywhere}\
 .holds{background:#dff3e3}.does-not-hold{background:#f8dede}.unclear{background:#f1f1f1}\
-.not-measured{color:#888}figure{margin:1.5em 0}figcaption{color:#555;font-size:90%}\
-.moves{display:grid;grid-template-columns:1fr 1fr;gap:1em}pre{white-space:pre-wrap;\
-margin:0;font-size:85%}.ref{background:#fff6d5}.small{color:#666;font-size:85%}";
+.not-measured{color:#888}.claims td:first-child{min-width:14em}\
+@media (max-width:600px){body{margin:1em auto}table{font-size:90%}}.figures{display:grid;gap:1.5em 2em;\
+grid-template-columns:repeat(auto-fill,minmax(min(100%,460px),1fr))}figure{margin:0;min-width:0}\
+figure svg{display:block;width:100%;max-width:560px;height:auto}\
+figcaption{color:#555;font-size:90%}\
+.moves{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,300px),1fr));gap:1em}\
+.moves>div{min-width:0}.moves table{width:100%}pre{white-space:pre-wrap;margin:0;font-size:85%}\
+.ref{background:#fff6d5}.small{color:#666;font-size:85%}";
 
 pub fn page(p: &Page) -> String {
     let mut h = String::new();
     h.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+    h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
     let _ = writeln!(
         h,
         "<title>Frost report</title><style>{STYLE}</style></head><body>"
     );
-    h.push_str("<h1>Frost report</h1>\n<p class=\"small\">From ");
+    h.push_str("<h1>Frost report</h1>\n<p class=\"small path\">From ");
     h.push_str(&escape(&p.inputs.join(", ")));
     h.push_str(" by <code>frost-host report</code>.</p>\n");
     settings_table(&mut h, p.settings);
@@ -133,7 +144,7 @@ pub fn page(p: &Page) -> String {
         }
         h.push_str("</ul>\n");
     }
-    h.push_str("<h2>Figures</h2>\n");
+    h.push_str("<h2>Figures</h2>\n<div class=\"figures\">\n");
     for f in p.figures {
         let _ = writeln!(
             h,
@@ -143,6 +154,7 @@ pub fn page(p: &Page) -> String {
             escape(&f.caption)
         );
     }
+    h.push_str("</div>\n");
     for t in p.selections {
         selection_table(&mut h, t);
     }
@@ -157,7 +169,9 @@ pub fn page(p: &Page) -> String {
 }
 
 fn settings_table(h: &mut String, settings: &[Setting]) {
-    h.push_str("<h2>Settings</h2>\n<table><tr><th>setting</th><th>seeds</th>");
+    h.push_str(
+        "<h2>Settings</h2>\n<div class=\"scroll\"><table><tr><th>setting</th><th>seeds</th>",
+    );
     h.push_str("<th>last step</th><th>run directories</th></tr>\n");
     for s in settings {
         let seeds: Vec<String> = s.runs.iter().map(|r| r.seed.to_string()).collect();
@@ -171,14 +185,14 @@ fn settings_table(h: &mut String, settings: &[Setting]) {
         let dirs: Vec<String> = s.runs.iter().map(|r| r.dir.display().to_string()).collect();
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"small\">{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"small path\">{}</td></tr>",
             escape(&s.label),
             escape(&seeds.join(" ")),
             escape(&last.join(", ")),
             escape(&dirs.join(" "))
         );
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
 }
 
 fn claims_table(h: &mut String, pair: &PairClaims) {
@@ -197,7 +211,7 @@ fn claims_table(h: &mut String, pair: &PairClaims) {
     for n in &pair.notes {
         let _ = write!(h, " <b>{}</b>", escape(n));
     }
-    h.push_str("</p>\n<table><tr>");
+    h.push_str("</p>\n<div class=\"scroll\"><table class=\"claims\"><tr>");
     for c in CLAIM_COLUMNS {
         let _ = write!(h, "<th>{}</th>", escape(c));
     }
@@ -215,13 +229,13 @@ fn claims_table(h: &mut String, pair: &PairClaims) {
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
 }
 
 fn selection_table(h: &mut String, t: &SelectionTable) {
     let _ = write!(
         h,
-        "<h2>Selection rules</h2>\n<p class=\"small\">{} ({})</p>\n<table><tr>",
+        "<h2>Selection rules</h2>\n<p class=\"small path\">{} ({})</p>\n<div class=\"scroll\"><table><tr>",
         escape(&t.title),
         escape(&t.source.display().to_string())
     );
@@ -236,13 +250,13 @@ fn selection_table(h: &mut String, t: &SelectionTable) {
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
 }
 
 fn samples(h: &mut String, s: &SettingSamples) {
     let _ = write!(
         h,
-        "<h3>{}</h3>\n<p class=\"small\">{}</p>\n<div class=\"moves\">",
+        "<h3>{}</h3>\n<p class=\"small path\">{}</p>\n<div class=\"moves\">",
         escape(&s.label),
         escape(&s.run_dir)
     );
