@@ -20,7 +20,7 @@ fn main() -> anyhow::Result<()> {
     let (tok, k) = (&m.tokenizer, cfg.sampling.k);
     let mut budget = Budget::default();
     let params = sampling_params(&cfg);
-    let moves = sample_groups(&m.net, std::slice::from_ref(&asg), k, &params, 1, false)?.moves;
+    let moves = sample_groups(&m.net, &[&asg], k, &params, &[1], false)?.moves;
     let scores = judge::score(&m.net, &asg.program, &moves, &mut budget);
     let mut group = Group::sampled(moves, scores);
     let before = group.clone();

@@ -26,7 +26,7 @@ fn main() -> anyhow::Result<()> {
         println!("reference {:>9.3}  {:?}", score[0], tok.decode(reference));
     }
     let params = SamplingParams::default();
-    let sampled = sample_groups(&m.net, std::slice::from_ref(&asg), 4, &params, 1, false)?;
+    let sampled = sample_groups(&m.net, &[&asg], 4, &params, &[1], false)?;
     let scores = judge::score(&m.net, &asg.program, &sampled.moves, &mut budget);
     for (mv, s) in sampled.moves.iter().zip(&scores) {
         println!("sampled   {s:>9.3}  {:?}", tok.decode(mv));

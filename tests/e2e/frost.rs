@@ -35,7 +35,9 @@ fn taylor_gated_children_beat_random_children() {
         };
         let prompts = std::slice::from_ref(&prefix);
         let prompt_banned = banned.unsqueeze(0);
-        let req = frost_host::model::SampleRequest::new(prompts, k, l, &params, &prompt_banned, a);
+        let seeds = [a];
+        let req =
+            frost_host::model::SampleRequest::new(prompts, k, l, &params, &prompt_banned, &seeds);
         let moves = frost_host::model::sample(net, &req).unwrap().tokens;
         let parents: Vec<Vec<u32>> = (0..k as i64)
             .map(|r| {

@@ -9,6 +9,7 @@ mod browser;
 mod cli;
 mod common;
 mod corpus;
+mod distributed;
 mod fixture;
 mod frost;
 mod games;

@@ -27,7 +27,7 @@ fn sample(
 ) -> Tensor {
     frost_host::model::sample(
         net,
-        &SampleRequest::new(prompts, k, l, params, banned, seed),
+        &SampleRequest::new(prompts, k, l, params, banned, &seeds(seed, prompts.len())),
     )
     .expect("a legal token at every position")
     .tokens
@@ -43,9 +43,15 @@ fn sample_no_cache(
     banned: &Tensor,
     seed: u64,
 ) -> Tensor {
-    let mut req = SampleRequest::new(prompts, k, l, params, banned, seed);
+    let seeds = seeds(seed, prompts.len());
+    let mut req = SampleRequest::new(prompts, k, l, params, banned, &seeds);
     req.use_cache = false;
     frost_host::model::sample(net, &req).unwrap().tokens
+}
+
+/// One seed per prompt, from a test's seed.
+fn seeds(seed: u64, n: usize) -> Vec<u64> {
+    (0..n as u64).map(|b| seed * 1000 + b).collect()
 }
 
 const VARIANTS: [&str; 2] = ["gqa_tied_nested", "untied_toplevel"];
@@ -354,7 +360,8 @@ fn sampler_logits_give_the_teacher_forced_logprobs_of_the_sampled_moves() {
     };
     let (k, l) = (3usize, 5usize);
     let plain = sample(&m.net, &prompts, k, l, &params, &banned, 3);
-    let mut req = SampleRequest::new(&prompts, k, l, &params, &banned, 3);
+    let seeds = seeds(3, prompts.len());
+    let mut req = SampleRequest::new(&prompts, k, l, &params, &banned, &seeds);
     req.keep_logits = true;
     let out = frost_host::model::sample(&m.net, &req).unwrap();
     let (moves, logits) = (out.tokens, out.logits.unwrap());
@@ -785,7 +792,8 @@ fn the_sampler_reports_a_row_left_with_no_legal_token() {
     let step_ban = |row: usize, so_far: &[u32], _remaining: usize| {
         (row == 3 && so_far.len() == 2).then(|| all.clone())
     };
-    let mut req = SampleRequest::new(&prompts, 2, 4, &params, &banned, 1);
+    let seeds = seeds(1, prompts.len());
+    let mut req = SampleRequest::new(&prompts, 2, 4, &params, &banned, &seeds);
     req.step_ban = Some(&step_ban);
     let err = match frost_host::model::sample(&m.net, &req) {
         Ok(_) => panic!("sampled a banned token"),

@@ -253,8 +253,7 @@ fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
         top_p: 1.0,
         top_k: 0,
     };
-    let asgs = std::slice::from_ref(&asg);
-    let moves = sample_groups(&s16.model.net, asgs, 4, &params, 1, false)
+    let moves = sample_groups(&s16.model.net, &[&asg], 4, &params, &[1], false)
         .unwrap()
         .moves;
     // Judge scores and Taylor proposal in bf16: f32 out, close to the f32 model's.
@@ -314,7 +313,7 @@ fn bf16_training_keeps_f32_at_every_boundary_and_stays_close_to_f32() {
         .collect();
     let mut opt = optimizer(&s16);
     for step in 1..=3 {
-        let out = train_step(&mut s16, &mut opt, step).unwrap();
+        let out = train_step(&mut s16, &mut opt, step, false).unwrap();
         let u = &out.metrics.update;
         assert!(
             u.loss.is_finite() && !u.skipped,
@@ -397,7 +396,7 @@ fn micro_batches_and_taylor_chunks_are_exact() {
             let mut opt = optimizer(&s);
             // Two steps: the second has a KL and moved adapters.
             let m: Vec<_> = (1..=2)
-                .map(|step| train_step(&mut s, &mut opt, step).unwrap().metrics)
+                .map(|step| train_step(&mut s, &mut opt, step, false).unwrap().metrics)
                 .collect();
             (m, s)
         };
@@ -439,8 +438,7 @@ fn micro_batches_and_taylor_chunks_are_exact() {
             top_p: 1.0,
             top_k: 0,
         };
-        let asgs = std::slice::from_ref(&asg);
-        let moves = sample_groups(&s0.model.net, asgs, 4, &params, 2, false)
+        let moves = sample_groups(&s0.model.net, &[&asg], 4, &params, &[2], false)
             .unwrap()
             .moves;
         let (mut b0, mut b1) = (Budget::default(), Budget::default());
@@ -477,7 +475,7 @@ fn in_bf16_parents_are_scored_as_their_children_and_the_taylor_gap_is_logged() {
     let mut opt = optimizer(&s);
     let mut replaced = 0;
     for step in 1..=3 {
-        let out = train_step(&mut s, &mut opt, step).unwrap();
+        let out = train_step(&mut s, &mut opt, step, false).unwrap();
         let gap = out
             .metrics
             .frost

@@ -77,7 +77,7 @@ fn one_iteration_is_the_single_pass_update_exactly() {
     assert_eq!(cfg.update.iterations, 1);
     let mut s = setup(&cfg).unwrap();
     let mut opt = optimizer(&s);
-    let out = train_step(&mut s, &mut opt, 1).unwrap();
+    let out = train_step(&mut s, &mut opt, 1, false).unwrap();
     let m = &out.metrics.update;
     assert_eq!(m.clip_frac, 0.0);
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::instrument::flops::ForwardFlops;
 
 /// The phases in step order (the names of `train::metrics::PhaseTimes`).
-pub const PHASES: [&str; 5] = ["sample", "score", "taylor", "verify", "update"];
+pub const PHASES: [&str; 6] = ["sample", "score", "taylor", "verify", "update", "reduce"];
 
 /// One phase's totals over a step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

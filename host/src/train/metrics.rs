@@ -217,6 +217,10 @@ pub struct PhaseTimes {
     pub verify_s: f64,
     #[serde(rename = "time/update_s")]
     pub update_s: f64,
+    /// With several ranks: in collectives (the gradient all-reduce, the step's agreement and
+    /// gathers), waiting for the slowest rank included; 0 with one.
+    #[serde(rename = "time/reduce_s")]
+    pub reduce_s: f64,
     /// The whole step.
     #[serde(rename = "time/step_s")]
     pub step_s: f64,
@@ -226,25 +230,27 @@ impl PhaseTimes {
     /// The line's figures from the step's phase spans (`instrument::phases`, whose phase
     /// names are these fields' names).
     pub fn from_spans(s: &crate::instrument::phases::StepSeconds) -> Self {
-        let [sample_s, score_s, taylor_s, verify_s, update_s] = s.phases;
+        let [sample_s, score_s, taylor_s, verify_s, update_s, reduce_s] = s.phases;
         PhaseTimes {
             sample_s,
             score_s,
             taylor_s,
             verify_s,
             update_s,
+            reduce_s,
             step_s: s.total,
         }
     }
 
     /// (phase name, seconds) in step order; the name is the JSON key's `time/{name}_s`.
-    pub fn named(&self) -> [(&'static str, f64); 6] {
+    pub fn named(&self) -> [(&'static str, f64); 7] {
         [
             ("sample", self.sample_s),
             ("score", self.score_s),
             ("taylor", self.taylor_s),
             ("verify", self.verify_s),
             ("update", self.update_s),
+            ("reduce", self.reduce_s),
             ("step", self.step_s),
         ]
     }
@@ -255,6 +261,7 @@ impl PhaseTimes {
         self.taylor_s += o.taylor_s;
         self.verify_s += o.verify_s;
         self.update_s += o.update_s;
+        self.reduce_s += o.reduce_s;
         self.step_s += o.step_s;
     }
 
@@ -262,6 +269,7 @@ impl PhaseTimes {
         PhaseTimes {
             sample_s: self.sample_s * f,
             score_s: self.score_s * f,
+            reduce_s: self.reduce_s * f,
             taylor_s: self.taylor_s * f,
             verify_s: self.verify_s * f,
             update_s: self.update_s * f,

@@ -67,6 +67,7 @@ pub fn train_step(
     let game = s.dealer.game_name.clone();
     let local = super::catch_torch(step, &game, || deal_sample_refine(s, step, &mine));
     let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
+    phases::enter("reduce");
     let stop = s.dist.agree(status, stop)?;
     let (assignments, groups, sampled, rank) = local?;
 
@@ -78,7 +79,6 @@ pub fn train_step(
     let adv = loss::advantages(&final_scores, cfg.update.normalize_std);
     let asgs: Vec<&Assignment> = assignments.iter().collect();
     let update = super::update::update(s, opt, &asgs, &groups, &adv, a_n * k)?;
-    let time = PhaseTimes::from_spans(&phases::end_step());
 
     // 8. The metrics line and the samples line, over every rank's assignments.
     let records: Vec<(usize, AssignmentRecord)> = (mine.iter().copied())
@@ -97,10 +97,12 @@ pub fn train_step(
             },
         )
         .collect();
+    phases::enter("reduce");
     let all = s.dist.gather_ordered(&records, a_n)?;
     let ranks = s
         .dist
         .gather_ordered(&[(s.dist.world.rank, rank)], s.dist.world.size)?;
+    let time = PhaseTimes::from_spans(&phases::end_step());
     let mut budget = Budget::default();
     let (mut forwards_sampled, mut score_gap) = (0, None::<f64>);
     for r in &ranks {

@@ -142,6 +142,7 @@ fn sum_over_ranks(
     if dist.is_single() {
         return Ok((sums, finite));
     }
+    crate::instrument::phases::enter("reduce");
     let _guard = tch::no_grad_guard();
     let device = opt.vars.first().map_or(Device::Cpu, |v| v.device());
     let mut parts: Vec<Tensor> = (opt.vars.iter())
@@ -180,6 +181,7 @@ fn sum_over_ranks(
         kl: back[2],
         clip_frac: back[3],
     };
+    crate::instrument::phases::enter("update");
     Ok((sums, back[4] == 0.0))
 }
 

@@ -1,0 +1,309 @@
+//! Data-parallel runs on torch.distributed (Gloo on the CPU, ranks on 127.0.0.1), each checked
+//! against a 1-process run of the same config: the reference a distributed run must equal up
+//! to float summation order.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::common;
+use crate::fixture::{jsonl, run_cli, tmp, write_config};
+
+fn torchrun() -> PathBuf {
+    let p = common::root().join(".venv/bin/torchrun");
+    assert!(p.exists(), "{} missing: run `make test`", p.display());
+    p
+}
+
+/// `frost-host` under the venv's real torchrun, `n` ranks on this machine (a free port).
+fn torchrun_cmd(n: usize, args: &[&str]) -> Command {
+    let mut c = Command::new(torchrun());
+    c.args([
+        "--standalone",
+        "--nproc-per-node",
+        &n.to_string(),
+        "--no-python",
+    ])
+    .arg(env!("CARGO_BIN_EXE_frost-host"))
+    .args(args)
+    .env("FROST_LOG", "warn")
+    .env("OMP_NUM_THREADS", "1");
+    c
+}
+
+fn train_args<'a>(cfg: &'a Path, out: &'a Path, sets: &[&'a str]) -> Vec<&'a str> {
+    let mut a = vec![
+        "--config",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    for s in sets {
+        a.extend(["--set", s]);
+    }
+    a
+}
+
+fn ok(o: Output, what: &str) {
+    assert!(
+        o.status.success(),
+        "{what} failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Every numeric field of two logs' lines equal within `tol` (timings aside), line by line.
+fn assert_same_logs(a: &Path, b: &Path, tol: f64) {
+    let (a, b) = (jsonl(a), jsonl(b));
+    assert_eq!(a.len(), b.len(), "different numbers of lines");
+    for (x, y) in a.iter().zip(&b) {
+        for (k, v) in x.as_object().unwrap() {
+            if k.starts_with("time/") {
+                continue;
+            }
+            match (v.as_f64(), y[k].as_f64()) {
+                (Some(p), Some(q)) => {
+                    assert!((p - q).abs() <= tol, "step {}: {k}: {p} vs {q}", x["step"])
+                }
+                _ => assert_eq!(v, &y[k], "step {}: {k}", x["step"]),
+            }
+        }
+    }
+}
+
+/// The sampled and final moves of every step, token for token.
+fn moves(run: &Path) -> Vec<Value> {
+    jsonl(&run.join("samples.jsonl"))
+        .iter()
+        .map(|l| {
+            let a = l["assignments"].as_array().unwrap();
+            Value::Array(
+                a.iter()
+                    .map(|a| a["moves"].clone())
+                    .map(strip_scores)
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn strip_scores(mut moves: Value) -> Value {
+    for m in moves.as_array_mut().unwrap() {
+        let m = m.as_object_mut().unwrap();
+        m.remove("score");
+        m.remove("sampled_score");
+    }
+    moves
+}
+
+/// The last checkpoint's adapter tensors.
+fn adapter(run: &Path) -> Vec<(String, tch::Tensor)> {
+    let latest = frost_host::run::checkpoints::Checkpoints::new(run.join("checkpoints"))
+        .latest()
+        .unwrap();
+    let mut t =
+        tch::Tensor::read_safetensors(latest.join("adapter/adapter_model.safetensors")).unwrap();
+    t.sort_by(|a, b| a.0.cmp(&b.0));
+    t
+}
+
+fn assert_same_adapters(a: &Path, b: &Path) {
+    let (a, b) = (adapter(a), adapter(b));
+    assert_eq!(a.len(), b.len());
+    for ((na, ta), (nb, tb)) in a.iter().zip(&b) {
+        assert_eq!(na, nb);
+        let d = (ta - tb).abs().max().double_value(&[]);
+        assert!(d <= 1e-5, "{na}: differs by {d}");
+    }
+}
+
+/// 2 ranks under the real torchrun equal 1 process, for Frost and for GRPO: metrics and eval
+/// to 1e-5, the same moves token for token, adapters to 1e-5; only rank 0 writes.
+#[test]
+fn two_ranks_under_torchrun_equal_one_process_for_frost_and_grpo() {
+    let dir = tmp("dist");
+    let cfg = write_config(&dir, true);
+    for (name, refinement) in [("frost", "\"frost\""), ("grpo", "\"none\"")] {
+        let set = format!("frost.refinement={refinement}");
+        let sets = ["steps=3", "run.tensorboard=false", set.as_str()];
+        let one = dir.join(format!("{name}-1"));
+        ok(run_cli(&train_args(&cfg, &one, &sets)), "1 process");
+        let two = dir.join(format!("{name}-2"));
+        ok(
+            torchrun_cmd(2, &train_args(&cfg, &two, &sets))
+                .output()
+                .unwrap(),
+            "torchrun",
+        );
+        for log in ["metrics.jsonl", "eval.jsonl"] {
+            assert_same_logs(&one.join(log), &two.join(log), 1e-5);
+        }
+        assert_eq!(moves(&one), moves(&two), "{name}: different moves");
+        assert_same_adapters(&one, &two);
+        // One writer: the run directory holds what a 1-process run's does, nothing per rank.
+        let list = |d: &Path| {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(list(&one), list(&two), "{name}");
+    }
+}
+
+/// A 2-rank run stopped after step 2 and resumed on 1 process continues exactly: its 4 steps
+/// equal an uninterrupted 1-process run's.
+#[test]
+fn a_two_rank_run_resumes_on_one_process() {
+    let dir = tmp("dist-resume");
+    let cfg = write_config(&dir, true);
+    let sets = ["steps=4", "run.tensorboard=false"];
+    let one = dir.join("one");
+    ok(run_cli(&train_args(&cfg, &one, &sets)), "1 process");
+    let two = dir.join("two");
+    let first = ["steps=2", "run.tensorboard=false"];
+    ok(
+        torchrun_cmd(2, &train_args(&cfg, &two, &first))
+            .output()
+            .unwrap(),
+        "torchrun",
+    );
+    let resume = ["--resume", two.to_str().unwrap(), "--set", "steps=4"];
+    ok(run_cli(&resume), "resume on 1 process");
+    assert_same_logs(&one.join("metrics.jsonl"), &two.join("metrics.jsonl"), 1e-5);
+    assert_same_logs(&one.join("eval.jsonl"), &two.join("eval.jsonl"), 1e-5);
+    assert_same_adapters(&one, &two);
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Two ranks launched as `srun` launches them (SLURM_* variables, no torchrun); rank 1 is
+/// killed after rank 0 logged a step: rank 0 stops with one error line naming itself and the
+/// failed collective, within the collective timeout, never hanging.
+#[test]
+fn a_killed_rank_makes_the_other_stop_with_a_clear_error() {
+    let dir = tmp("dist-kill");
+    let cfg = write_config(&dir, true);
+    let out = dir.join("run");
+    let port = free_port().to_string();
+    let sets = [
+        "steps=400",
+        "eval.every=0",
+        "run.tensorboard=false",
+        "run.collective_timeout_s=30",
+    ];
+    let spawn = |rank: usize| {
+        let mut c = common::frost_host();
+        c.args(train_args(&cfg, &out, &sets))
+            .env("SLURM_PROCID", rank.to_string())
+            .env("SLURM_NTASKS", "2")
+            .env("SLURM_LOCALID", rank.to_string())
+            .env("MASTER_ADDR", "127.0.0.1")
+            .env("MASTER_PORT", &port)
+            .env("FROST_LOG", "warn")
+            .env("OMP_NUM_THREADS", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        c.spawn().unwrap()
+    };
+    let rank0 = spawn(0);
+    let mut rank1 = spawn(1);
+    let started = Instant::now();
+    let metrics = out.join("metrics.jsonl");
+    while std::fs::read_to_string(&metrics).map_or(true, |t| t.lines().count() < 2) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no step logged in 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    rank1.kill().unwrap();
+    let _ = rank1.wait();
+    let killed = Instant::now();
+    let o = rank0.wait_with_output().unwrap();
+    assert!(
+        killed.elapsed() < Duration::from_secs(60),
+        "rank 0 took {:?} to stop",
+        killed.elapsed()
+    );
+    assert!(!o.status.success(), "rank 0 went on without rank 1");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("error:") && last.contains("rank 0 of 2"),
+        "{err}"
+    );
+}
+
+/// More ranks than a step's assignments: one line naming the key, from every rank.
+#[test]
+fn more_ranks_than_assignments_is_refused_naming_the_key() {
+    let dir = tmp("dist-many");
+    let cfg = write_config(&dir, true);
+    let out = dir.join("run");
+    let o = torchrun_cmd(
+        3,
+        &train_args(&cfg, &out, &["sampling.assignments_per_step=2"]),
+    )
+    .output()
+    .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("sampling.assignments_per_step") && err.contains("3 ranks"),
+        "{err}"
+    );
+    assert!(!out.exists(), "a run directory was left");
+}
+
+/// The collectives on 2 and 3 ranks: sums, rank 0's broadcast, every rank's bytes (the
+/// example every rank checks itself with).
+#[test]
+fn collectives_on_two_and_three_ranks() {
+    let exe = std::env::current_exe().unwrap();
+    let example = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/dist_check");
+    assert!(
+        example.exists(),
+        "{} missing: cargo test builds the examples",
+        example.display()
+    );
+    for n in [2, 3] {
+        let o = Command::new(torchrun())
+            .args([
+                "--standalone",
+                "--nproc-per-node",
+                &n.to_string(),
+                "--no-python",
+            ])
+            .arg(&example)
+            .env("OMP_NUM_THREADS", "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{n} ranks: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for r in 0..n {
+            assert!(
+                text.contains(&format!("rank {r} of {n}: all-reduce, broadcast")),
+                "{text}"
+            );
+        }
+    }
+}
