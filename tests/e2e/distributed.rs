@@ -307,3 +307,53 @@ fn collectives_on_two_and_three_ranks() {
         }
     }
 }
+
+/// Ctrl-C under torchrun (SIGINT to the whole job): every rank stops after the same step, rank
+/// 0 saves that step once and says so.
+#[test]
+fn ctrl_c_under_torchrun_saves_once() {
+    use std::os::unix::process::CommandExt;
+    let dir = tmp("dist-int");
+    let cfg = write_config(&dir, true);
+    let out = dir.join("run");
+    let sets = [
+        "steps=400",
+        "eval.every=0",
+        "run.tensorboard=false",
+        "run.checkpoint_every=0",
+    ];
+    let mut c = torchrun_cmd(2, &train_args(&cfg, &out, &sets));
+    c.process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let child = c.spawn().unwrap();
+    let pgid = child.id() as i32;
+    let started = Instant::now();
+    let metrics = out.join("metrics.jsonl");
+    while std::fs::read_to_string(&metrics).map_or(true, |t| t.lines().count() < 2) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no step logged in 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // SAFETY: a signal to the process group the test spawned.
+    unsafe { libc::kill(-pgid, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    let steps = jsonl(&metrics).len() as u64;
+    assert!(steps < 400, "the run did not stop");
+    assert!(
+        err.contains(&format!("interrupted: saved step {steps}")),
+        "{err}"
+    );
+    assert_eq!(err.matches("interrupted: saved step").count(), 1, "{err}");
+    let ckpts: Vec<String> = std::fs::read_dir(out.join("checkpoints"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("step-"))
+        .collect();
+    assert_eq!(ckpts, vec![format!("step-{steps:06}")], "{err}");
+    // torchrun reports its own Ctrl-C as the job's failure (the workers leave with 130).
+    assert!(!o.status.success(), "{err}");
+}

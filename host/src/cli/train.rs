@@ -46,9 +46,13 @@ pub struct DemoArgs {
 
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
+/// A second Ctrl-C leaves at once, unless a launcher runs this process: torchrun's agent
+/// passes the terminal's Ctrl-C on to its workers, which then get it twice, and ends them
+/// itself if they take too long.
+static LEAVE_ON_SECOND: AtomicBool = AtomicBool::new(true);
+
 extern "C" fn on_sigint(_: libc::c_int) {
-    // Second Ctrl-C: leave at once.
-    if STOP.swap(true, Ordering::SeqCst) {
+    if STOP.swap(true, Ordering::SeqCst) && LEAVE_ON_SECOND.load(Ordering::SeqCst) {
         unsafe { libc::_exit(130) };
     }
 }
@@ -61,6 +65,8 @@ extern "C" fn on_sigterm(_: libc::c_int) {
 /// (what torchrun's agent sends its workers on Ctrl-C, and Slurm before a job's time limit)
 /// does the same, never leaving at once: a Ctrl-C under torchrun reaches a worker as both.
 pub fn install_ctrlc() {
+    let world = frost_host::dist::World::from_env(|v| std::env::var(v).ok());
+    LEAVE_ON_SECOND.store(world.is_ok_and(|w| w.size == 1), Ordering::SeqCst);
     let handler: extern "C" fn(libc::c_int) = on_sigint;
     let term: extern "C" fn(libc::c_int) = on_sigterm;
     // SAFETY: the handlers only touch an atomic and call the async-signal-safe _exit.
