@@ -9,6 +9,7 @@ mod browser;
 mod cli;
 mod common;
 mod corpus;
+mod export;
 mod fixture;
 mod frost;
 mod games;
