@@ -15,6 +15,7 @@ pub use frost_sdk as sdk;
 pub mod config;
 pub mod corpus;
 pub mod dist;
+pub mod export;
 pub mod frost;
 pub mod game;
 pub mod judge;

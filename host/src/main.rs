@@ -47,6 +47,8 @@ enum Command {
     /// Play one round with a trained player: its sampled moves with exact scores, and with
     /// --refine R, R Frost rounds at test time showing every verified edit and its gain.
     Play(cli::play::PlayArgs),
+    /// Export a run's checkpoint: the PEFT adapter, or --merged a Hugging Face model, with a model card.
+    Export(cli::export::ExportArgs),
 }
 
 fn main() {
@@ -104,6 +106,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Report(a)) => cli::report::run(a),
         Some(Command::Eval(a)) => cli::eval::run(a),
         Some(Command::Play(a)) => cli::play::run(a),
+        Some(Command::Export(a)) => cli::export::run(a),
     }
 }
 

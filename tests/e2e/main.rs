@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod corpus;
 mod distributed;
+mod export;
 mod fixture;
 mod frost;
 mod games;

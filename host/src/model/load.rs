@@ -428,13 +428,8 @@ pub fn save_pretrained(
         .get("model.embed_tokens.weight")
         .map(|t| t.kind())
         .unwrap_or(Kind::Float);
-    let dtype = match kind {
-        Kind::BFloat16 => "bfloat16",
-        Kind::Half => "float16",
-        Kind::Double => "float64",
-        _ => "float32",
-    };
-    cfg.extra.insert("dtype".to_string(), Value::from(dtype));
+    cfg.extra
+        .insert("dtype".to_string(), Value::from(hf_dtype(kind)));
     cfg.extra.remove("torch_dtype");
     if cfg.architectures.is_none() {
         cfg.architectures = Some(vec!["Qwen3ForCausalLM".to_string()]);
@@ -468,6 +463,26 @@ pub fn save_pretrained(
         }
     }
     write_json(&dir.join("generation_config.json"), &Value::Object(gen))?;
+    write_weights(&base_tensors(vs), dir, u64::MAX)?;
+    tok.save(dir)
+}
+
+/// The name `config.json` gives a weight dtype (`dtype`, formerly `torch_dtype`).
+pub fn hf_dtype(kind: Kind) -> &'static str {
+    match kind {
+        Kind::BFloat16 => "bfloat16",
+        Kind::Half => "float16",
+        Kind::Double => "float64",
+        _ => "float32",
+    }
+}
+
+/// `transformers`' default `max_shard_size` (5 GB): a checkpoint larger than this is sharded.
+pub const DEFAULT_SHARD_BYTES: u64 = 5_000_000_000;
+
+/// The base weights of `vs` (every variable but the LoRA adapters) by their Hugging Face names,
+/// on the CPU, sorted by name.
+pub fn base_tensors(vs: &nn::VarStore) -> Vec<(String, Tensor)> {
     let mut tensors: Vec<(String, Tensor)> = vs
         .variables()
         .into_iter()
@@ -475,7 +490,105 @@ pub fn save_pretrained(
         .map(|(n, t)| (n, t.detach().to_device(Device::Cpu).contiguous()))
         .collect();
     tensors.sort_by(|a, b| a.0.cmp(&b.0));
-    let path = dir.join("model.safetensors");
-    Tensor::write_safetensors(&tensors, &path).map_err(torch_err(&path))?;
-    tok.save(dir)
+    tensors
+}
+
+/// Writes `tensors` into `dir` as `transformers`' `save_pretrained` does: `model.safetensors`
+/// when they total at most `max_shard_bytes`, else shards `model-0000i-of-0000n.safetensors`,
+/// each filled in layer order up to that size (a larger tensor alone in its shard), and
+/// `model.safetensors.index.json` (`metadata.total_size` in bytes, `weight_map`: tensor ->
+/// shard). Returns the weight files' names.
+pub fn write_weights(
+    tensors: &[(String, Tensor)],
+    dir: &Path,
+    max_shard_bytes: u64,
+) -> Result<Vec<String>, ModelError> {
+    let bytes = |t: &Tensor| t.numel() as u64 * t.kind().elt_size_in_bytes() as u64;
+    let total: u64 = tensors.iter().map(|(_, t)| bytes(t)).sum();
+    if total <= max_shard_bytes {
+        let path = dir.join("model.safetensors");
+        Tensor::write_safetensors(tensors, &path).map_err(torch_err(&path))?;
+        return Ok(vec!["model.safetensors".to_string()]);
+    }
+    let mut ordered: Vec<&(String, Tensor)> = tensors.iter().collect();
+    ordered.sort_by_key(|(n, _)| layer_order(n));
+    let mut shards: Vec<Vec<&(String, Tensor)>> = vec![Vec::new()];
+    let mut filled = 0u64;
+    for entry in ordered {
+        let size = bytes(&entry.1);
+        let last = shards.last_mut().expect("one shard");
+        if !last.is_empty() && filled + size > max_shard_bytes {
+            shards.push(Vec::new());
+            filled = 0;
+        }
+        shards.last_mut().expect("one shard").push(entry);
+        filled += size;
+    }
+    let n = shards.len();
+    let mut names = Vec::with_capacity(n);
+    let mut weight_map = serde_json::Map::new();
+    for (i, shard) in shards.iter().enumerate() {
+        let name = format!("model-{:05}-of-{n:05}.safetensors", i + 1);
+        let refs: Vec<(&str, &Tensor)> = shard.iter().map(|(k, t)| (k.as_str(), t)).collect();
+        let path = dir.join(&name);
+        Tensor::write_safetensors(&refs, &path).map_err(torch_err(&path))?;
+        for (k, _) in shard.iter() {
+            weight_map.insert(k.clone(), Value::from(name.as_str()));
+        }
+        names.push(name);
+    }
+    let params: u64 = tensors.iter().map(|(_, t)| t.numel() as u64).sum();
+    let index = serde_json::json!({
+        "metadata": { "total_size": total, "total_parameters": params },
+        "weight_map": weight_map,
+    });
+    write_json(&dir.join("model.safetensors.index.json"), &index)?;
+    Ok(names)
+}
+
+/// A tensor name's sort key with its numbers compared as numbers (`model.layers.2` before
+/// `model.layers.10`), so that shards hold whole consecutive layers.
+fn layer_order(name: &str) -> Vec<(String, u64)> {
+    name.split('.')
+        .map(|part| match part.parse::<u64>() {
+            Ok(n) => (String::new(), n),
+            Err(_) => (part.to_string(), 0),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_fill_in_layer_order_and_a_large_tensor_stands_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = |n: i64| Tensor::zeros([n], (Kind::Float, Device::Cpu));
+        // 4 bytes per element; shards of at most 40 bytes.
+        let tensors = vec![
+            ("model.layers.10.w".to_string(), t(4)),
+            ("model.layers.2.w".to_string(), t(4)),
+            ("model.embed_tokens.weight".to_string(), t(20)),
+            ("model.norm.weight".to_string(), t(6)),
+        ];
+        let files = write_weights(&tensors, dir.path(), 40).unwrap();
+        assert_eq!(files.len(), 3);
+        let index: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join("model.safetensors.index.json")).unwrap(),
+        )
+        .unwrap();
+        let map = &index["weight_map"];
+        assert_eq!(map["model.embed_tokens.weight"], files[0]);
+        assert_eq!(map["model.layers.2.w"], files[1]);
+        assert_eq!(map["model.layers.10.w"], files[1]);
+        assert_eq!(map["model.norm.weight"], files[2]);
+        assert_eq!(index["metadata"]["total_size"], 4 * 34);
+        assert_eq!(files[2], "model-00003-of-00003.safetensors");
+        // Below the limit: one file, no index.
+        let one = tempfile::tempdir().unwrap();
+        let files = write_weights(&tensors, one.path(), 1000).unwrap();
+        assert_eq!(files, ["model.safetensors"]);
+        assert!(!one.path().join("model.safetensors.index.json").exists());
+    }
 }

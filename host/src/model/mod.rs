@@ -6,6 +6,7 @@ mod kv_cache;
 mod load;
 mod logprobs;
 mod lora;
+mod merge;
 mod qwen3;
 mod qwen3_config;
 mod sample;
@@ -14,7 +15,10 @@ mod tokenizer;
 use std::path::PathBuf;
 
 pub use kv_cache::KvCache;
-pub use load::{load_weights, save_pretrained, LoadOptions, LoadedModel};
+pub use load::{
+    base_tensors, hf_dtype, load_weights, save_pretrained, write_weights, LoadOptions, LoadedModel,
+    DEFAULT_SHARD_BYTES,
+};
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
 pub use qwen3::{Input, Qwen3};

@@ -35,8 +35,8 @@ use tch::Tensor;
 pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use sample::{sample_checked, sample_groups, sampling_params, GroupSamples};
-pub use setup::{eval_set, model_dir, setup, Setup};
-pub use snapshot::load_weights;
+pub use setup::{eval_set, load_policy, model_dir, setup, tokenizer_dir, Setup};
+pub use snapshot::{load_policy_weights, load_weights};
 pub use step::{train_step, StepOut};
 pub use summary::{summary_table, Summary};
 

@@ -174,36 +174,9 @@ fn load_models(
     cfg: &TrainConfig,
     device: Device,
 ) -> Result<(LoadedModel, Option<LoadedModel>), TrainError> {
-    let dir = model_dir(cfg);
-    let lora = cfg.model.lora.as_ref().map(|l| LoraConfig {
-        r: l.r,
-        alpha: l.alpha,
-        dropout: l.dropout,
-        target_modules: l.target_modules.clone(),
-    });
-    let tokenizer_dir = tokenizer_dir(cfg);
-    let load = |lora: Option<LoraConfig>| {
-        let opts = LoadOptions {
-            device,
-            kind: Some(cfg.model.dtype.kind()),
-            lora,
-        };
-        let loaded = match cfg.model.init {
-            ModelInit::Pretrained if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
-            ModelInit::Pretrained => LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts),
-            ModelInit::Random => LoadedModel::random(&dir, &tokenizer_dir, &opts),
-        };
-        loaded.map_err(|source| TrainError::Model {
-            path: dir.clone(),
-            source,
-        })
-    };
-    let full_ft = lora.is_none();
-    // LoRA A matrices are drawn at load time: seed them from the run seed too.
-    tch::manual_seed(derive_seed(cfg.seed, 0, seeds::TORCH, 1) as i64);
-    let model = load(lora)?;
-    let reference_copy = if full_ft {
-        let mut j = load(None)?;
+    let model = load_policy(cfg, device)?;
+    let reference_copy = if cfg.model.lora.is_none() {
+        let mut j = load_model(cfg, device, None)?;
         copy_random_base(cfg, &model, &mut j)?;
         j.vs.freeze();
         Some(j)
@@ -211,6 +184,42 @@ fn load_models(
         None
     };
     Ok((model, reference_copy))
+}
+
+/// The policy alone, on `device`, as training loads it: `model.dtype`, LoRA as `model.lora`
+/// says with its A matrices drawn from the run seed (so under `model.init = "random"` the base
+/// weights are the run's too). What `export` loads a checkpoint onto, without the game, the
+/// corpus or the reference copy.
+pub fn load_policy(cfg: &TrainConfig, device: Device) -> Result<LoadedModel, TrainError> {
+    let lora = cfg.model.lora.as_ref().map(|l| LoraConfig {
+        r: l.r,
+        alpha: l.alpha,
+        dropout: l.dropout,
+        target_modules: l.target_modules.clone(),
+    });
+    // LoRA A matrices are drawn at load time: seed them from the run seed too.
+    tch::manual_seed(derive_seed(cfg.seed, 0, seeds::TORCH, 1) as i64);
+    load_model(cfg, device, lora)
+}
+
+fn load_model(
+    cfg: &TrainConfig,
+    device: Device,
+    lora: Option<LoraConfig>,
+) -> Result<LoadedModel, TrainError> {
+    let dir = model_dir(cfg);
+    let tokenizer_dir = tokenizer_dir(cfg);
+    let opts = LoadOptions {
+        device,
+        kind: Some(cfg.model.dtype.kind()),
+        lora,
+    };
+    let loaded = match cfg.model.init {
+        ModelInit::Pretrained if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
+        ModelInit::Pretrained => LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts),
+        ModelInit::Random => LoadedModel::random(&dir, &tokenizer_dir, &opts),
+    };
+    loaded.map_err(|source| TrainError::Model { path: dir, source })
 }
 
 /// Under `model.init = "random"` a second load draws other weights: give a copy of the player's

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::setup::Setup;
 use super::TrainError;
+use crate::model::LoadedModel;
 use crate::run::dir::{BudgetTotal, CheckpointState, RunDir};
 use crate::update::adamw::AdamW;
 
@@ -68,12 +69,18 @@ pub fn load(s: &mut Setup, opt: &mut AdamW, ckpt: &Path) -> Result<(), TrainErro
 /// Load the policy's weights of the checkpoint folder `ckpt` (the adapter, or the whole model
 /// under full fine-tuning), without the optimizer state.
 pub fn load_weights(s: &mut Setup, ckpt: &Path) -> Result<(), TrainError> {
+    load_policy_weights(&mut s.model, ckpt)
+}
+
+/// [`load_weights`] onto a policy loaded alone (`train::load_policy`): the adapter when the
+/// model has LoRA layers, else the whole model.
+pub fn load_policy_weights(model: &mut LoadedModel, ckpt: &Path) -> Result<(), TrainError> {
     let err = |msg: String| resume_error(ckpt, msg);
-    if s.cfg.model.lora.is_none() {
+    if model.net.lora_config().is_none() {
         let file = ckpt.join("model/model.safetensors");
-        tch::no_grad(|| s.model.vs.read_safetensors(&file)).map_err(|e| err(e.to_string()))
+        tch::no_grad(|| model.vs.read_safetensors(&file)).map_err(|e| err(e.to_string()))
     } else {
-        s.model
+        model
             .load_adapter(&ckpt.join("adapter"))
             .map_err(|e| err(e.to_string()))
     }
