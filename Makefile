@@ -21,7 +21,7 @@ GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench clean-venv xent-golden bench-peers
+.PHONY: shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -113,6 +113,10 @@ xent-golden: $(XENT_VENV)/.xent-0.5.0
 
 bench: build
 	$(HOST) bench
+
+# Data-parallel scaling (docs/scaling.md): 1 process against 2 ranks under torchrun, A=8.
+bench-dist: build games setup
+	scripts/bench-dist.sh
 
 clean-venv:
 	rm -rf $(VENV)

@@ -6,7 +6,8 @@
 # pass and from exact scoring.
 # With a second argument `14b`, also runs a Qwen3-14B-shaped model with random weights
 # (configs/shapes/qwen3-14b, the real Qwen3 tokenizer from .cache/fixtures/qwen3-tokenizer,
-# LoRA r=64 on all projections): Frost K=4 D=4 and GRPO K=8, a few steps each.
+# LoRA r=64 on all projections): Frost K=4 D=4 and GRPO K=8, a few steps each. Then the
+# data-parallel path: torchrun with one NCCL rank, and two ranks when there are two GPUs.
 # Usage: scripts/gpu-check.sh [STEPS] [14b]   (needs an NVIDIA GPU and the project venv: `make setup`;
 #        for 14b also `make setup-test` for the tokenizer fixture)
 # Every check that fails stops the script with one line naming what is missing.
@@ -129,6 +130,36 @@ PY
 TINY=(--set model.path="\"$WORK/model\"")
 run frost-k4d4 120 "${TINY[@]}"
 run grpo-k8 120 "${TINY[@]}" --set frost.refinement='"none"' --set sampling.k=8
+
+# Data parallel on NCCL (docs/scaling.md): one rank under torchrun (the NCCL process group, its
+# all-reduce and gathers on one GPU), and with two GPUs two ranks, whose metrics must equal the
+# one-process run's (frost-k4d4 above) up to float summation order.
+dist_run() {
+  local name="$1" ranks="$2"
+  OMP_NUM_THREADS=1 torchrun --standalone --nproc-per-node "$ranks" --no-python "$BIN" \
+    --game games/infill.wasm --out "$WORK/$name" --set corpus.source="\"$WORK/corpus\"" \
+    --set model.device=cuda --set model.dtype=bf16 --set steps="$STEPS" --set eval.every=0 \
+    --set run.progress=false --set run.checkpoint_every=0 "${TINY[@]}" >/dev/null 2>"$WORK/$name.log" \
+    || { tail -5 "$WORK/$name.log" >&2; fail "torchrun $name failed (its log is above)"; }
+  python - "$WORK/frost-k4d4/metrics.jsonl" "$WORK/$name/metrics.jsonl" "$name" <<'PY'
+import json, sys
+one, many = ([json.loads(l) for l in open(f)] for f in sys.argv[1:3])
+keys = ["sampled/mean", "refined/mean", "loss", "grad_norm"]
+gap = max(abs(a[k] - b[k]) for a, b in zip(one, many) for k in keys if k in a and k in b)
+rows = many[1:] or many
+step = sum(r["time/step_s"] for r in rows) / len(rows)
+reduce = sum(r["time/reduce_s"] for r in rows) / len(rows)
+print(f"{sys.argv[3]:>16}: step {step:.3f}s, collectives {reduce:.3f}s;"
+      f" largest gap to 1 process on {', '.join(keys)}: {gap:.3g}")
+PY
+}
+dist_run nccl-1rank 1
+GPUS="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
+if [ "$GPUS" -ge 2 ]; then
+  dist_run nccl-2ranks 2
+else
+  echo "    nccl-2ranks: skipped (1 GPU here)"
+fi
 
 if [ "$SHAPE" = "14b" ]; then
   TOK=.cache/fixtures/qwen3-tokenizer

@@ -405,7 +405,7 @@ mod tests {
              budget/judge_forwards_total budget/judge_backwards_total \
              budget/judge_forwards_sampled budget/judge_forwards_children \
              budget/judge_forwards_per_assignment time/sample_s time/score_s time/taylor_s \
-             time/verify_s time/update_s time/step_s";
+             time/verify_s time/update_s time/reduce_s time/step_s";
         assert_eq!(keys(&v), sorted(want));
         assert_eq!(v["step"], 3);
         assert_eq!(v["sampled/mean"], 2.0);

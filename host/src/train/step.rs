@@ -83,19 +83,17 @@ pub fn train_step(
     // 8. The metrics line and the samples line, over every rank's assignments.
     let records: Vec<(usize, AssignmentRecord)> = (mine.iter().copied())
         .zip(assignments.iter().zip(groups).zip(sampled))
-        .map(
-            |(i, ((asg, group), (sampled_scores, sampled_moves, entropy)))| {
-                let record = AssignmentRecord {
-                    prompt: asg.prompt_text.clone(),
-                    reference: asg.reference_move.clone(),
-                    sampled_scores,
-                    sampled_moves,
-                    entropy,
-                    group,
-                };
-                (i, record)
-            },
-        )
+        .map(|(i, ((asg, group), sampled))| {
+            let record = AssignmentRecord {
+                prompt: asg.prompt_text.clone(),
+                reference: asg.reference_move.clone(),
+                sampled_scores: sampled.scores,
+                sampled_moves: sampled.moves,
+                entropy: sampled.entropy,
+                group,
+            };
+            (i, record)
+        })
         .collect();
     phases::enter("reduce");
     let all = s.dist.gather_ordered(&records, a_n)?;
@@ -140,14 +138,17 @@ pub fn train_step(
     })
 }
 
-/// This rank's assignments and their groups: (dealt, final groups, per group the sampled
-/// (scores, moves, entropies)), and what it spent.
-type Local = (
-    Vec<Assignment>,
-    Vec<Group>,
-    Vec<(Vec<f64>, Vec<Vec<u32>>, Vec<f64>)>,
-    RankRecord,
-);
+/// A group as the policy sampled it, before Frost.
+struct AsSampled {
+    scores: Vec<f64>,
+    moves: Vec<Vec<u32>>,
+    /// Per move: its mean token entropy.
+    entropy: Vec<f64>,
+}
+
+/// This rank's assignments and their groups: (dealt, final groups, the groups as sampled),
+/// and what it spent.
+type Local = (Vec<Assignment>, Vec<Group>, Vec<AsSampled>, RankRecord);
 
 /// Steps 1-6 on the assignments `mine` (indices into the step's A).
 fn deal_sample_refine(s: &mut Setup, step: u64, mine: &[usize]) -> Result<Local, TrainError> {
@@ -189,9 +190,13 @@ fn deal_sample_refine(s: &mut Setup, step: u64, mine: &[usize]) -> Result<Local,
         &mut score_gap,
     );
     let forwards_sampled = budget.forwards;
-    let as_sampled: Vec<(Vec<f64>, Vec<Vec<u32>>, Vec<f64>)> = (groups.iter())
+    let as_sampled: Vec<AsSampled> = (groups.iter())
         .zip(sampled.entropy.chunks(k))
-        .map(|(g, e)| (g.scores.clone(), g.moves.clone(), e.to_vec()))
+        .map(|(g, e)| AsSampled {
+            scores: g.scores.clone(),
+            moves: g.moves.clone(),
+            entropy: e.to_vec(),
+        })
         .collect();
 
     // 4-6. Frost's rounds on each group: propose -> gate -> top-D -> verify -> replace.
