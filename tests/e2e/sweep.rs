@@ -317,3 +317,51 @@ fn every_shipped_sweep_plans() {
     }
     assert!(!out.exists());
 }
+
+/// `--devices`: each concurrent run starts on the device the fewest running runs use. With
+/// `cpu,cuda:7` and 2 jobs the first runs on the CPU and the second is sent to cuda:7, which
+/// this machine lacks: its failure names the device it was given. A bad list is one line.
+#[test]
+fn devices_are_handed_to_the_concurrent_runs() {
+    let root = tmp("sweep-devices");
+    let good = sweep_file(&root, "");
+    let text = std::fs::read_to_string(&good)
+        .unwrap()
+        .replace("seeds = [0, 1]", "seeds = [0]");
+    let file = root.join("two.toml");
+    std::fs::write(&file, text).unwrap();
+    let out = root.join("out");
+    let o = sweep(
+        &file,
+        &[
+            "--out",
+            out.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "--devices",
+            "cpu,cuda:7",
+        ],
+    );
+    let err = stderr(&o);
+    let runs = index(&out)["runs"].as_array().unwrap().clone();
+    let by_status = |s: &str| runs.iter().filter(|r| r["status"] == s).count();
+    if tch::Cuda::device_count() < 8 {
+        assert_eq!((by_status("done"), by_status("failed")), (1, 1), "{err}");
+        let failed = runs.iter().find(|r| r["status"] == "failed").unwrap();
+        assert!(
+            failed["message"].as_str().unwrap().contains("cuda:7"),
+            "{failed}"
+        );
+    }
+    let o = sweep(
+        &file,
+        &[
+            "--out",
+            root.join("bad").to_str().unwrap(),
+            "--devices",
+            "gpu0",
+        ],
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--devices gpu0"), "{}", stderr(&o));
+}

@@ -3,6 +3,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
+use frost_host::config::DeviceSpec;
 use frost_host::lab::sweep::{self, Plan, Status, SweepOptions};
 
 use super::train::{install_ctrlc, STOP};
@@ -26,6 +27,28 @@ pub struct SweepArgs {
     /// Run only the run with this index (what each Slurm array task does).
     #[arg(long, value_name = "INDEX")]
     pub only: Option<usize>,
+    /// Devices for the concurrent runs: a list (`cuda:0,cuda:1`) or a GPU count (`8` =
+    /// cuda:0..cuda:7); each run starts on the device the fewest running runs use.
+    #[arg(long, value_name = "LIST|N", conflicts_with = "slurm")]
+    pub devices: Option<String>,
+}
+
+/// `--devices`: "N" (cuda:0..N-1) or a comma-separated list of devices.
+fn parse_devices(s: &str) -> anyhow::Result<Vec<DeviceSpec>> {
+    if let Ok(n) = s.trim().parse::<usize>() {
+        anyhow::ensure!(
+            n > 0,
+            "--devices 0: give a GPU count of at least 1 or a list"
+        );
+        return Ok((0..n).map(|i| DeviceSpec::Cuda(Some(i))).collect());
+    }
+    (s.split(','))
+        .map(|d| {
+            d.trim().parse::<DeviceSpec>().map_err(|e| {
+                anyhow::anyhow!("--devices {s}: {e} (a count, or a list like cuda:0,cuda:1)")
+            })
+        })
+        .collect()
 }
 
 pub fn run(args: SweepArgs) -> anyhow::Result<()> {
@@ -46,12 +69,14 @@ pub fn run(args: SweepArgs) -> anyhow::Result<()> {
         return write_slurm(&plan, &exe, &args.file, &out, script);
     }
     install_ctrlc();
+    let devices = args.devices.as_deref().map(parse_devices).transpose()?;
     let opts = SweepOptions {
         out: out.clone(),
         jobs: args.jobs,
         only: args.only,
         exe,
         progress: true,
+        devices: devices.unwrap_or_default(),
     };
     let o = sweep::run(&plan, &opts, &STOP).with_context(|| format!("sweep {}", plan.name))?;
     let done = o.already_done + o.finished;

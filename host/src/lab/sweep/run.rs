@@ -28,6 +28,10 @@ pub struct SweepOptions {
     /// The `frost-host` binary each run is trained by.
     pub exe: PathBuf,
     pub progress: bool,
+    /// Devices for the concurrent runs (`--devices`): each run starts on the one the fewest
+    /// running runs use (its `model.device`, and `judge.device` when the run sets one); empty:
+    /// each run's own config decides.
+    pub devices: Vec<crate::config::DeviceSpec>,
 }
 
 /// What a sweep invocation did.
@@ -54,6 +58,13 @@ struct Active {
     run: usize,
     child: Child,
     bar: ProgressBar,
+    /// Its index in `opts.devices`.
+    device: Option<usize>,
+}
+
+/// The index of the device the fewest `active` runs are on (the first of those).
+fn least_used(devices: usize, active: &[Active]) -> Option<usize> {
+    (0..devices).min_by_key(|&d| active.iter().filter(|a| a.device == Some(d)).count())
 }
 
 /// Runs the plan's runs not yet done (or only `opts.only`). `stop` (Ctrl-C) stops starting
@@ -100,9 +111,15 @@ pub fn run(plan: &Plan, opts: &SweepOptions, stop: &AtomicBool) -> Result<Outcom
             let Some(i) = queue.pop_front() else { break };
             let run = &plan.runs[i];
             set_status(&opts.out, plan, run, Status::Running, None)?;
-            let child = spawn(run, opts, threads)?;
+            let device = least_used(opts.devices.len(), &active);
+            let child = spawn(run, opts, threads, device.map(|d| opts.devices[d]))?;
             let bar = view.start(run);
-            active.push(Active { run: i, child, bar });
+            active.push(Active {
+                run: i,
+                child,
+                bar,
+                device,
+            });
         }
         if active.is_empty() {
             break;
@@ -166,7 +183,12 @@ fn log_path(out: &Path, run: &PlannedRun) -> PathBuf {
 
 /// The child training `run`: resumed when its folder holds a config (the checkpoint, or step
 /// 0 when none was written), else a new run. Its output is appended to its log.
-fn spawn(run: &PlannedRun, opts: &SweepOptions, threads: Option<i32>) -> Result<Child, SweepError> {
+fn spawn(
+    run: &PlannedRun,
+    opts: &SweepOptions,
+    threads: Option<i32>,
+    device: Option<crate::config::DeviceSpec>,
+) -> Result<Child, SweepError> {
     let dir = opts.out.join(&run.dir);
     let mut c = Command::new(&opts.exe);
     if dir.join("config.toml").exists() {
@@ -181,6 +203,12 @@ fn spawn(run: &PlannedRun, opts: &SweepOptions, threads: Option<i32>) -> Result<
         }
     }
     c.args(["--set", "run.progress=false"]);
+    if let Some(d) = device {
+        c.arg("--set").arg(format!("model.device=\"{d}\""));
+        if run.resolved.judge.device.is_some() {
+            c.arg("--set").arg(format!("judge.device=\"{d}\""));
+        }
+    }
     // Split the cores between jobs unless the run's config sets its own count.
     if let Some(t) = threads.filter(|_| run.resolved.run.threads == 0) {
         c.arg("--set").arg(format!("run.threads={t}"));
