@@ -296,3 +296,23 @@ fn a_bad_set_is_one_clear_error_naming_the_key() {
     }
     assert!(!tmp.path().join("model").exists());
 }
+
+/// The embedded default is the same full-length model on every machine: a time budget into its
+/// folder is refused (one line, nothing trained); elsewhere a budget is allowed.
+#[test]
+fn a_time_budget_is_refused_for_the_embedded_default() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = common::frost_host()
+        .args(["pretrain", "--minutes", "5"])
+        .env("FROST_CACHE", tmp.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--minutes 5") && err.contains("--out DIR"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!tmp.path().join("models").exists(), "something was written");
+}

@@ -69,6 +69,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         "--refine must be below {}",
         seeds::MAX_FROST_ROUNDS
     );
+    anyhow::ensure!(a.k != Some(0), "--k must be at least 1");
     let t = resolve(&a.target, &[])?;
     let mut s = train::setup(&t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
@@ -97,7 +98,6 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let k = a.k.unwrap_or(t.cfg.sampling.k);
-    anyhow::ensure!(k > 0, "--k must be at least 1");
     println!("{} on {}, seed {}\n", t.label, s.dealer.game_name, a.seed);
     println!("{}", printable(&describe(&asg, tok)));
     let mut budget = Budget::default();

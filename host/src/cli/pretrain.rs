@@ -36,8 +36,9 @@ pub struct PretrainArgs {
     /// Optimizer steps [default: the preset's].
     #[arg(long)]
     pub steps: Option<usize>,
-    /// Time budget in minutes: fewer steps are planned if the steps would not fit
-    /// [default: 15 for small, none for tiny; 0 = no budget].
+    /// Time budget in minutes: fewer steps are planned if the steps would not fit, with a
+    /// warning [default: none; not for the embedded default's folder, which always holds the
+    /// full-length model].
     #[arg(long)]
     pub minutes: Option<f64>,
     /// Continue an interrupted run from its checkpoint (same corpus and settings).
@@ -117,6 +118,12 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
     opts.hyper = opts.hyper.with_overrides(&args.set)?;
     if let Some(m) = args.minutes {
         anyhow::ensure!(m >= 0.0, "--minutes must be 0 (no budget) or positive");
+        anyhow::ensure!(
+            m == 0.0 || out != pretrain::default_model_dir(),
+            "--minutes {m}: the embedded default ({}) is the same full-length model on every \
+             machine; pass --out DIR for a time-budgeted model",
+            out.display()
+        );
         opts.minutes = (m > 0.0).then_some(m);
     }
     if let Some(v) = args.checkpoint_every {

@@ -296,6 +296,17 @@ fn train_loop(
         }
     }
     bar.finish_and_clear();
+    if state.planned_steps < opts.hyper.steps {
+        tracing::warn!(
+            "the {} min time budget stopped pretraining after {} of {} steps: {} is a shorter-trained \
+             model than its settings say (pretrain.json records the steps); results made with it \
+             do not compare with the full model's",
+            opts.minutes.unwrap_or_default(),
+            state.planned_steps,
+            opts.hyper.steps,
+            opts.out.display()
+        );
+    }
     Ok(Some((state, timing.throughput)))
 }
 
