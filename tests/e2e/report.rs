@@ -378,6 +378,28 @@ fn a_report_renders_from_real_tiny_runs() {
         );
     }
     assert!(html.contains("early: step 1") && html.contains("late: step 2"));
+    // The models each run recorded (models.json): the player's content hash and quality, the
+    // judge; both runs used the same ones, so no note about different models.
+    let models: Value =
+        serde_json::from_str(&std::fs::read_to_string(frost.join("models.json")).unwrap()).unwrap();
+    let state: Value = serde_json::from_str(
+        &std::fs::read_to_string(frost.join("checkpoints/step-000002/state.json")).unwrap(),
+    )
+    .unwrap();
+    let hash = models["player"]["content_hash"].as_str().unwrap();
+    assert_eq!(hash, state["base_model"]["content_hash"].as_str().unwrap());
+    assert_eq!(models["judge"]["same_as"], "player");
+    let steps = models["player"]["pretrain"]["steps"].as_u64().unwrap();
+    assert!(
+        models["player"]["pretrain"]["heldout_bits_per_byte"].is_f64(),
+        "{models}"
+    );
+    assert!(
+        html.contains(&format!("sha256 {}", &hash[..12])),
+        "no player hash on the page"
+    );
+    assert!(html.contains(&format!("{steps} pretraining steps")));
+    assert!(!html.contains("were made with different"));
     // In a browser too (screenshots: target/test-artifacts/report/real-desktop.png, -phone).
     crate::browser::check_report(&out, "real-", html.matches("<svg").count());
 }

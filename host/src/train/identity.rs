@@ -152,3 +152,47 @@ mod tests {
         assert_ne!(b, model_hash(d.path()).unwrap());
     }
 }
+
+/// `RUN/models.json`: the models a run trained and judged with, with their content hashes and,
+/// for a model Frost pretrained (its `pretrain.json`), how far and how well: results are tied
+/// to the exact models that made them (`frost-host report` shows it per setting).
+pub fn models_record(
+    cfg: &crate::config::TrainConfig,
+    player: &ModelIdentity,
+) -> serde_json::Value {
+    let player_dir = Path::new(&player.path);
+    let judge = match cfg.judge.path.is_empty() {
+        true => serde_json::json!({
+            "same_as": "player",
+            "weights": "the player's base weights, adapters off",
+        }),
+        false => {
+            let dir = Path::new(&cfg.judge.path);
+            model_summary(dir, content_hash(dir).ok())
+        }
+    };
+    serde_json::json!({
+        "player": model_summary(player_dir, player.content_hash.clone()),
+        "judge": judge,
+    })
+}
+
+/// A model folder: its path, content hash and, when Frost pretrained it, steps and held-out
+/// quality.
+fn model_summary(dir: &Path, content_hash: Option<String>) -> serde_json::Value {
+    let pretrain: Option<serde_json::Value> = fs::read_to_string(dir.join("pretrain.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok());
+    let quality = pretrain.map(|p| {
+        serde_json::json!({
+            "steps": p["steps"],
+            "heldout_bits_per_byte": p["heldout"]["bits_per_byte"],
+            "heldout_loss_nats": p["heldout"]["loss"],
+        })
+    });
+    serde_json::json!({
+        "path": dir.display().to_string(),
+        "content_hash": content_hash,
+        "pretrain": quality,
+    })
+}

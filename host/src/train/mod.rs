@@ -328,6 +328,13 @@ fn open_run(
 ) -> Result<(RunDir, u64, BudgetTotal), TrainError> {
     if !req.resume {
         let run = RunDir::create(&req.out, &s.cfg.to_toml())?;
+        let models = identity::models_record(&s.cfg, &s.identity.base_model);
+        let path = run.path.join("models.json");
+        let written = crate::run::files::write_json(&path, &models);
+        if let Err(e) = written {
+            run.discard_if_unstarted();
+            return Err(e.into());
+        }
         return Ok((run, 0, BudgetTotal::default()));
     }
     let run = RunDir::open(&req.out)?;

@@ -286,6 +286,7 @@ mod tests {
                 ..Default::default()
             }],
             steps: Vec::new(),
+            models: None,
         };
         Setting {
             label: label.into(),

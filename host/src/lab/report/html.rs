@@ -172,7 +172,9 @@ fn settings_table(h: &mut String, settings: &[Setting]) {
     h.push_str(
         "<h2>Settings</h2>\n<div class=\"scroll\"><table><tr><th>setting</th><th>seeds</th>",
     );
-    h.push_str("<th>last step</th><th>run directories</th></tr>\n");
+    h.push_str(
+        "<th>last step</th><th>player's base</th><th>judge</th><th>run directories</th></tr>\n",
+    );
     for s in settings {
         let seeds: Vec<String> = s.runs.iter().map(|r| r.seed.to_string()).collect();
         let last: Vec<String> = s
@@ -183,12 +185,23 @@ fn settings_table(h: &mut String, settings: &[Setting]) {
             .into_iter()
             .collect();
         let dirs: Vec<String> = s.runs.iter().map(|r| r.dir.display().to_string()).collect();
+        let distinct = |f: fn(&super::runs::Run) -> Option<String>| {
+            let set: std::collections::BTreeSet<String> = s
+                .runs
+                .iter()
+                .map(|r| f(r).unwrap_or_else(|| "not recorded".into()))
+                .collect();
+            set.into_iter().collect::<Vec<_>>().join("; ")
+        };
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"small path\">{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"small\">{}</td><td class=\"small\">{}</td>\
+             <td class=\"small path\">{}</td></tr>",
             escape(&s.label),
             escape(&seeds.join(" ")),
             escape(&last.join(", ")),
+            escape(&distinct(super::runs::Run::player_line)),
+            escape(&distinct(super::runs::Run::judge_line)),
             escape(&dirs.join(" "))
         );
     }

@@ -146,6 +146,7 @@ mod tests {
             refinement: None,
             evals: Vec::new(),
             steps: Vec::new(),
+            models: None,
         }
     }
 

@@ -83,6 +83,45 @@ pub struct Run {
     pub refinement: Option<String>,
     pub evals: Vec<EvalPoint>,
     pub steps: Vec<StepPoint>,
+    /// Its `models.json` (the player's and the judge's identity and quality), when it has one.
+    pub models: Option<Value>,
+}
+
+impl Run {
+    /// The player's model in a line: its path, content hash (short) and, when Frost pretrained
+    /// it, steps and held-out bits per byte.
+    pub fn player_line(&self) -> Option<String> {
+        model_line(&self.models.as_ref()?["player"])
+    }
+
+    /// The judge in a line ("the player's base" when it is).
+    pub fn judge_line(&self) -> Option<String> {
+        let j = &self.models.as_ref()?["judge"];
+        match j["same_as"].as_str() {
+            Some(_) => Some("the player's base (adapters off)".to_string()),
+            None => model_line(j),
+        }
+    }
+}
+
+fn model_line(m: &Value) -> Option<String> {
+    let path = m["path"].as_str()?;
+    let name = Path::new(path)
+        .file_name()
+        .map_or(path.into(), |n| n.to_string_lossy());
+    let hash = (m["content_hash"].as_str()).map_or("no hash".to_string(), |h| {
+        format!("sha256 {}", &h[..h.len().min(12)])
+    });
+    let quality = match (
+        m["pretrain"]["steps"].as_u64(),
+        m["pretrain"]["heldout_bits_per_byte"].as_f64(),
+    ) {
+        (Some(steps), Some(bpb)) => {
+            format!(", {steps} pretraining steps, {bpb:.3} bits/byte held out")
+        }
+        _ => String::new(),
+    };
+    Some(format!("{name} ({hash}{quality})"))
 }
 
 #[derive(Debug, Clone)]
@@ -222,6 +261,9 @@ pub fn read_run(
         ));
     }
     let refinement = read_refinement(dir);
+    let models = std::fs::read_to_string(dir.join("models.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok());
     Ok(Some(Run {
         dir: dir.to_path_buf(),
         setting,
@@ -230,6 +272,7 @@ pub fn read_run(
         refinement,
         evals,
         steps,
+        models,
     }))
 }
 

@@ -33,6 +33,7 @@ pub fn write_report(opts: &ReportOptions) -> Result<ReportSummary, EvidenceError
         settings,
         mut notes,
     } = runs::load(&opts.inputs)?;
+    notes.extend(model_notes(&settings));
     let pairs: Vec<PairClaims> = resolve_pairs(&opts.pairs, &settings, &mut notes)?
         .into_iter()
         .map(|(a, b)| claims::judge_pair(&settings[a], &settings[b], &opts.claims))
@@ -88,6 +89,30 @@ pub fn write_report(opts: &ReportOptions) -> Result<ReportSummary, EvidenceError
     })
 }
 
+/// A comparison means something only on the same models: a note when the runs recorded more
+/// than one player base or judge (`models.json`), naming them.
+fn model_notes(settings: &[Setting]) -> Vec<String> {
+    let runs = || settings.iter().flat_map(|s| &s.runs);
+    let mut notes = Vec::new();
+    for (what, line) in [
+        (
+            "player bases",
+            runs::Run::player_line as fn(&runs::Run) -> Option<String>,
+        ),
+        ("judges", runs::Run::judge_line),
+    ] {
+        let seen: std::collections::BTreeSet<String> = runs().filter_map(line).collect();
+        if seen.len() > 1 {
+            let list: Vec<String> = seen.into_iter().collect();
+            notes.push(format!(
+                "The runs were made with different {what}: {}; their figures do not compare.",
+                list.join("; ")
+            ));
+        }
+    }
+    notes
+}
+
 /// claims.json: the inputs, how the claims were computed, the settings and every pair.
 fn claims_json(
     inputs: &[String],
@@ -103,6 +128,7 @@ fn claims_json(
                 "label": s.label,
                 "seeds": s.runs.iter().map(|r| r.seed).collect::<Vec<_>>(),
                 "runs": s.runs.iter().map(|r| r.dir.display().to_string()).collect::<Vec<_>>(),
+                "models": s.runs.iter().map(|r| r.models.clone()).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -224,4 +250,50 @@ pub fn claims_markdown(pairs: &[PairClaims], inputs: &[String], cfg: &ClaimsConf
         }
     }
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::report::runs::Run;
+
+    fn run(seed: u64, player_hash: Option<&str>) -> Run {
+        Run {
+            dir: PathBuf::from(format!("r/{seed}")),
+            setting: String::new(),
+            seed,
+            best_of_n: Some(8),
+            refinement: None,
+            evals: Vec::new(),
+            steps: Vec::new(),
+            models: player_hash.map(|h| {
+                json!({
+                    "player": {"path": "/m/tiny", "content_hash": h,
+                               "pretrain": {"steps": 800, "heldout_bits_per_byte": 2.14}},
+                    "judge": {"same_as": "player"},
+                })
+            }),
+        }
+    }
+
+    #[test]
+    fn runs_on_different_player_models_get_a_note_naming_them() {
+        let setting = |label: &str, runs| Setting {
+            label: label.into(),
+            runs,
+        };
+        let same = [
+            setting("a", vec![run(0, Some("aaaaaaaaaaaaaaaa"))]),
+            setting("b", vec![run(0, Some("aaaaaaaaaaaaaaaa")), run(1, None)]),
+        ];
+        assert!(model_notes(&same).is_empty());
+        let differ = [
+            setting("a", vec![run(0, Some("aaaaaaaaaaaaaaaa"))]),
+            setting("b", vec![run(0, Some("bbbbbbbbbbbbbbbb"))]),
+        ];
+        let notes = model_notes(&differ);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].contains("player bases") && notes[0].contains("sha256 aaaaaaaaaaaa"));
+        assert!(notes[0].contains("sha256 bbbbbbbbbbbb") && notes[0].contains("2.140 bits/byte"));
+    }
 }
