@@ -178,6 +178,18 @@ fn a_two_rank_run_resumes_on_one_process() {
     assert_same_adapters(&one, &two);
 }
 
+/// Until `metrics` logs `n` steps (at most 120 s).
+fn wait_for_steps(metrics: &Path, n: usize) {
+    let started = Instant::now();
+    while std::fs::read_to_string(metrics).map_or(true, |t| t.lines().count() < n) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no step logged in 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -217,15 +229,8 @@ fn a_killed_rank_makes_the_other_stop_with_a_clear_error() {
     };
     let rank0 = spawn(0);
     let mut rank1 = spawn(1);
-    let started = Instant::now();
     let metrics = out.join("metrics.jsonl");
-    while std::fs::read_to_string(&metrics).map_or(true, |t| t.lines().count() < 2) {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no step logged in 120 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_for_steps(&metrics, 2);
     rank1.kill().unwrap();
     let _ = rank1.wait();
     let killed = Instant::now();
@@ -328,15 +333,8 @@ fn ctrl_c_under_torchrun_saves_once() {
         .stderr(Stdio::piped());
     let child = c.spawn().unwrap();
     let pgid = child.id() as i32;
-    let started = Instant::now();
     let metrics = out.join("metrics.jsonl");
-    while std::fs::read_to_string(&metrics).map_or(true, |t| t.lines().count() < 2) {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no step logged in 120 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_for_steps(&metrics, 2);
     // SAFETY: a signal to the process group the test spawned.
     unsafe { libc::kill(-pgid, libc::SIGINT) };
     let o = child.wait_with_output().unwrap();

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use frost_host::lab::selection::{self, default_rules, RuleSpec, Split, StudyOptions};
 use frost_host::train;
 
-use super::target::{resolve, TargetArgs};
+use super::target::{resolve, ConfigArgs, TargetArgs};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -15,15 +15,8 @@ pub struct AnalyzeArgs {
     /// (RUN/checkpoints/step-N); absent = the base model (no adapters).
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
-    /// Run config (TOML); default: the checkpoint's run config, else the embedded default.
-    #[arg(long)]
-    pub config: Option<PathBuf>,
-    /// Game component (overrides game.path; default games/infill.wasm when the config has none).
-    #[arg(long)]
-    pub game: Option<PathBuf>,
-    /// Override a config field, e.g. --set run.threads=1 (repeatable).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub overrides: Vec<String>,
+    #[command(flatten)]
+    pub with: ConfigArgs,
     /// Assignments (groups of K sampled parents) to study.
     #[arg(long, default_value_t = 64)]
     pub assignments: usize,
@@ -70,9 +63,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let target = TargetArgs {
         target: (args.checkpoint.as_ref()).map_or("base".into(), |c| c.display().to_string()),
         step: None,
-        config: args.config.clone(),
-        game: args.game.clone(),
-        overrides: args.overrides.clone(),
+        with: args.with.clone(),
     };
     let t = resolve(&target, &extra)?;
     let cfg = t.cfg;

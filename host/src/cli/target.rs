@@ -20,6 +20,13 @@ pub struct TargetArgs {
     /// The run's checkpoint after this step (default: its latest).
     #[arg(long, value_name = "N")]
     pub step: Option<u64>,
+    #[command(flatten)]
+    pub with: ConfigArgs,
+}
+
+/// The config a trained player is used with: the run's own unless told otherwise.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConfigArgs {
     /// Config (TOML); default: the run's own config.toml, else the embedded default.
     #[arg(long)]
     pub config: Option<PathBuf>,
@@ -60,7 +67,7 @@ pub fn resolve(a: &TargetArgs, extra: &[String]) -> anyhow::Result<Target> {
         a.step.is_none() || checkpoint.is_some(),
         "--step picks one of a run's checkpoints; `base` is not a run directory"
     );
-    let (text, origin) = match (&a.config, &run) {
+    let (text, origin) = match (&a.with.config, &run) {
         (Some(p), _) => (
             std::fs::read_to_string(p)
                 .with_context(|| format!("cannot read config {}", p.display()))?,
@@ -77,11 +84,11 @@ pub fn resolve(a: &TargetArgs, extra: &[String]) -> anyhow::Result<Target> {
             "embedded default".to_string(),
         ),
     };
-    let mut overrides = a.overrides.clone();
+    let mut overrides = a.with.overrides.clone();
     if let Some(m) = &model_path {
         overrides.push(format!("model.path={}", toml_str(m)));
     }
-    let game = a.game.clone().or_else(|| {
+    let game = a.with.game.clone().or_else(|| {
         let probe = TrainConfig::from_toml(&text, &origin, &overrides).ok()?;
         (probe.game.path.is_empty()).then(|| PathBuf::from("games/infill.wasm"))
     });

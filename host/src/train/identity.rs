@@ -115,44 +115,6 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_content_hash_tells_apart_models_of_the_same_shape() {
-        let d = tempfile::tempdir().unwrap();
-        fs::write(d.path().join("config.json"), "{}").unwrap();
-        fs::write(d.path().join("model.safetensors"), "abc").unwrap();
-        let a = content_hash(d.path()).unwrap();
-        assert_eq!(
-            a,
-            content_hash(d.path()).unwrap(),
-            "cached or not, the same"
-        );
-        // Same names, same sizes, other bytes: the cheap hash cannot tell, this one can.
-        let cheap = model_hash(d.path()).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        fs::write(d.path().join("model.safetensors"), "abd").unwrap();
-        assert_eq!(cheap, model_hash(d.path()).unwrap());
-        assert_ne!(a, content_hash(d.path()).unwrap());
-    }
-
-    #[test]
-    fn the_model_hash_follows_config_and_weight_sizes() {
-        let d = tempfile::tempdir().unwrap();
-        fs::write(d.path().join("config.json"), "{}").unwrap();
-        fs::write(d.path().join("model.safetensors"), "abc").unwrap();
-        let a = model_hash(d.path()).unwrap();
-        assert_eq!(a, model_hash(d.path()).unwrap());
-        fs::write(d.path().join("model.safetensors"), "abcd").unwrap();
-        let b = model_hash(d.path()).unwrap();
-        assert_ne!(a, b);
-        fs::write(d.path().join("config.json"), "{ }").unwrap();
-        assert_ne!(b, model_hash(d.path()).unwrap());
-    }
-}
-
 /// `RUN/models.json`: the models a run trained and judged with, with their content hashes and,
 /// for a model Frost pretrained (its `pretrain.json`), how far and how well: results are tied
 /// to the exact models that made them (`frost-host report` shows it per setting).
@@ -195,4 +157,42 @@ fn model_summary(dir: &Path, content_hash: Option<String>) -> serde_json::Value 
         "content_hash": content_hash,
         "pretrain": quality,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_content_hash_tells_apart_models_of_the_same_shape() {
+        let d = tempfile::tempdir().unwrap();
+        fs::write(d.path().join("config.json"), "{}").unwrap();
+        fs::write(d.path().join("model.safetensors"), "abc").unwrap();
+        let a = content_hash(d.path()).unwrap();
+        assert_eq!(
+            a,
+            content_hash(d.path()).unwrap(),
+            "cached or not, the same"
+        );
+        // Same names, same sizes, other bytes: the cheap hash cannot tell, this one can.
+        let cheap = model_hash(d.path()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::write(d.path().join("model.safetensors"), "abd").unwrap();
+        assert_eq!(cheap, model_hash(d.path()).unwrap());
+        assert_ne!(a, content_hash(d.path()).unwrap());
+    }
+
+    #[test]
+    fn the_model_hash_follows_config_and_weight_sizes() {
+        let d = tempfile::tempdir().unwrap();
+        fs::write(d.path().join("config.json"), "{}").unwrap();
+        fs::write(d.path().join("model.safetensors"), "abc").unwrap();
+        let a = model_hash(d.path()).unwrap();
+        assert_eq!(a, model_hash(d.path()).unwrap());
+        fs::write(d.path().join("model.safetensors"), "abcd").unwrap();
+        let b = model_hash(d.path()).unwrap();
+        assert_ne!(a, b);
+        fs::write(d.path().join("config.json"), "{ }").unwrap();
+        assert_ne!(b, model_hash(d.path()).unwrap());
+    }
 }
