@@ -266,3 +266,40 @@ fn play_on_a_text_of_ones_own() {
         "{printed}"
     );
 }
+
+/// `frost.replace = "above-mean"` trains, and replaces only with children above their group's
+/// sampled mean: at step 1 (the same parents and children as under the paper's rule, same
+/// seeds) its replacements are the paper's rule's that beat the mean.
+#[test]
+fn above_mean_replacement_trains_and_replaces_only_above_the_sampled_mean() {
+    let better = tmp("replace-better");
+    let above = tmp("replace-above");
+    crate::fixture::train_run(&better, &["steps=2"]);
+    crate::fixture::train_run(&above, &["steps=2", "frost.replace='above-mean'"]);
+    let step1 = |run: &Path| jsonl(&run.join("samples.jsonl"))[0]["assignments"].clone();
+    let (b, a) = (step1(&better), step1(&above));
+    let mut replaced_better = 0;
+    for (gb, ga) in b.as_array().unwrap().iter().zip(a.as_array().unwrap()) {
+        let members = |g: &Value| g["moves"].as_array().unwrap().clone();
+        let (mb, ma) = (members(gb), members(ga));
+        let mean = ma
+            .iter()
+            .map(|m| m["sampled_score"].as_f64().unwrap())
+            .sum::<f64>()
+            / ma.len() as f64;
+        for (x, y) in mb.iter().zip(&ma) {
+            assert_eq!(x["sampled_ids"], y["sampled_ids"], "different parents");
+            let replaced = y["replaced"].as_bool().unwrap();
+            let score = x["score"].as_f64().unwrap();
+            // Replaced under above-mean iff replaced under better with a child above the mean.
+            let want = x["replaced"].as_bool().unwrap() && score > mean;
+            assert_eq!(replaced, want, "{x} / {y} (mean {mean})");
+            replaced_better += x["replaced"].as_bool().unwrap() as usize;
+        }
+    }
+    assert!(
+        replaced_better > 0,
+        "no child replaced a parent: the test shows nothing"
+    );
+    assert_eq!(jsonl(&above.join("metrics.jsonl")).len(), 2);
+}

@@ -130,6 +130,23 @@ pub struct FrostSection {
     /// judge backward). Exact; bounds the backward's activation memory on large models.
     #[serde(default)]
     pub taylor_chunk: usize,
+    /// When a verified child replaces its parent: "better" (the paper's rule: the parent's best
+    /// child, when it scores strictly higher), or "above-mean" (that child, only when it also
+    /// scores above the group's sampled mean, so that a replaced member's advantage is never
+    /// negative: the update never pushes a judge-approved edit down).
+    #[serde(default)]
+    pub replace: Replace,
+}
+
+/// `frost.replace`: which verified children replace their parents.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Replace {
+    /// The parent's best child, when strictly better than the parent.
+    #[default]
+    Better,
+    /// As `better`, and only when the child also beats the mean of the group as sampled.
+    AboveMean,
 }
 
 /// The policy-gradient loss (`update.rule`; docs/method.md, "Update rules").

@@ -20,7 +20,8 @@ mod values;
 
 use crate::config::overrides::{from_table_with_overrides, OverrideError};
 pub use method::{
-    Aggregation, FrostSection, KlEstimator, Refinement, Scope, Selection, UpdateRule, UpdateSection,
+    Aggregation, FrostSection, KlEstimator, Refinement, Replace, Scope, Selection, UpdateRule,
+    UpdateSection,
 };
 pub use values::{DeviceSpec, Dtype};
 

@@ -3,7 +3,7 @@
 //! comparisons like `x < 0.0`, so it is rejected generically first.
 
 use super::{
-    invalid, ConfigError, FrostSection, LoraSection, Refinement, SamplingSection, Scope,
+    invalid, ConfigError, FrostSection, LoraSection, Refinement, Replace, SamplingSection, Scope,
     TrainConfig, UpdateRule, UpdateSection,
 };
 
@@ -211,6 +211,13 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
     }
     if u.kl_estimator.is_some() && u.kl_beta == 0.0 {
         inert("kl_estimator", "update.kl_beta = 0 turns the KL term off");
+    }
+    if cfg.frost.replace != Replace::Better && cfg.frost.refinement != Refinement::Frost {
+        out.push(
+            "frost.replace has no effect: frost.refinement = \"none\" verifies no child \
+             (set it to \"frost\")"
+                .to_string(),
+        );
     }
     out
 }

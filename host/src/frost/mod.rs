@@ -10,7 +10,7 @@
 
 use tch::Tensor;
 
-use crate::config::{FrostSection, Scope, Selection};
+use crate::config::{FrostSection, Replace, Scope, Selection};
 
 mod keys;
 mod pick;
@@ -124,15 +124,22 @@ pub fn select(p: &Proposal, rule: Selection, knobs: &Knobs) -> Vec<Child> {
 }
 
 /// Step 6: for each parent, the index (into `children`) of its best child if that child's exact
-/// score is strictly higher than the parent's; ties and losses keep the parent.
+/// score is strictly higher than the parent's; ties and losses keep the parent. Under
+/// `Replace::AboveMean` the child must also score strictly above `sampled_mean` (the mean of
+/// the group as sampled).
 pub fn replacements(
     parent_scores: &[f64],
     children: &[Child],
     child_scores: &[f64],
+    rule: Replace,
+    sampled_mean: f64,
 ) -> Vec<Option<usize>> {
     let mut best: Vec<Option<usize>> = vec![None; parent_scores.len()];
     for (c, child) in children.iter().enumerate() {
         let s = child_scores[c];
+        if rule == Replace::AboveMean && s <= sampled_mean {
+            continue;
+        }
         let cur = best[child.parent].map_or(parent_scores[child.parent], |b| child_scores[b]);
         if s > cur {
             best[child.parent] = Some(c);

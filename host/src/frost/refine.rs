@@ -7,7 +7,7 @@
 use tch::{Kind, Tensor};
 
 use super::{select, Child, Knobs, Proposal, TaylorView};
-use crate::config::{FrostSection, Selection};
+use crate::config::{FrostSection, Replace, Selection};
 use crate::instrument::phases;
 use crate::judge::{self, Budget, Taylor};
 use crate::model::{self, Qwen3};
@@ -25,6 +25,13 @@ pub struct Group {
 }
 
 impl Group {
+    /// The mean score of the group as sampled, before any replacement.
+    pub fn sampled_mean(&self) -> f64 {
+        let sampled = (self.scores.iter().zip(&self.replaced))
+            .map(|(s, r)| r.as_ref().map_or(*s, |(_, old)| *old));
+        sampled.sum::<f64>() / self.scores.len().max(1) as f64
+    }
+
     /// The group as sampled: nothing replaced yet.
     pub fn sampled(moves: Vec<Vec<u32>>, scores: Vec<f64>) -> Self {
         let k = moves.len();
@@ -143,7 +150,7 @@ pub fn refine(
     let children = choose(asg, &group.moves, &proposed, f.selection, &knobs);
     // 6. Verify exactly; replace a parent only by a strictly better child.
     phases::enter("verify");
-    let child_scores = verify(nets.judge, asg, group, &children, budget);
+    let child_scores = verify(nets.judge, asg, group, &children, f.replace, budget);
     RoundReport {
         children,
         child_scores,
@@ -209,12 +216,14 @@ pub fn choose(
 }
 
 /// Step 6: the children's exact scores, and each parent replaced by its best child when that
-/// child scores strictly higher (the move first sampled in its place is kept in `replaced`).
+/// child scores strictly higher (and, under `frost.replace = "above-mean"`, above the group's
+/// sampled mean); the move first sampled in its place is kept in `replaced`.
 pub fn verify(
     judge: &Qwen3,
     asg: &Assignment,
     group: &mut Group,
     children: &[Child],
+    rule: Replace,
     budget: &mut Budget,
 ) -> Vec<f64> {
     let child_moves: Vec<Vec<u32>> = children.iter().map(|c| c.tokens(&group.moves)).collect();
@@ -222,7 +231,8 @@ pub fn verify(
         return Vec::new();
     }
     let child_scores = judge::score(judge, &asg.program, &child_moves, budget);
-    let best = super::replacements(&group.scores, children, &child_scores);
+    let sampled_mean = group.sampled_mean();
+    let best = super::replacements(&group.scores, children, &child_scores, rule, sampled_mean);
     for (p, b) in best.into_iter().enumerate() {
         let Some(c) = b else { continue };
         let old = std::mem::replace(&mut group.moves[p], child_moves[c].clone());

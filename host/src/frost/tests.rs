@@ -361,9 +361,58 @@ fn replacement_only_when_strictly_better() {
         estimate: None,
     };
     let children = vec![mk(0), mk(0), mk(1), mk(2)];
-    let r = replacements(&[1.0, 2.0, 3.0], &children, &[1.5, 1.7, 2.0, 2.5]);
+    let r = replacements(
+        &[1.0, 2.0, 3.0],
+        &children,
+        &[1.5, 1.7, 2.0, 2.5],
+        Replace::Better,
+        0.0,
+    );
     // parent 0 -> best child 1 (1.7); parent 1 tie -> kept; parent 2 worse -> kept.
     assert_eq!(r, vec![Some(1), None, None]);
+}
+
+/// "above-mean": a better child replaces its parent only when it also beats the group's
+/// sampled mean, so that no replaced member gets a negative advantage.
+#[test]
+fn above_mean_replaces_only_children_above_the_sampled_mean() {
+    let mk = |parent| Child {
+        parent,
+        pos: 0,
+        token: 0,
+        rank_score: 0.0,
+        estimate: None,
+    };
+    // Parents 1, 2, 6 (mean 3); children: parent 0 -> 2.5 (better, below the mean), parent 1
+    // -> 4 (better, above), parent 2 -> 5 (worse).
+    let parents = [1.0, 2.0, 6.0];
+    let children = vec![mk(0), mk(1), mk(2)];
+    let scores = [2.5, 4.0, 5.0];
+    let better = replacements(&parents, &children, &scores, Replace::Better, 3.0);
+    assert_eq!(better, vec![Some(0), Some(1), None]);
+    let above = replacements(&parents, &children, &scores, Replace::AboveMean, 3.0);
+    assert_eq!(above, vec![None, Some(1), None]);
+    // The group after each rule, and its advantages (raw, group-mean baseline): under
+    // "better" the replaced member 0 (2.5) sits below the new mean and is pushed down.
+    let apply = |r: &[Option<usize>]| -> Vec<f64> {
+        (0..3)
+            .map(|p| r[p].map_or(parents[p], |c| scores[c]))
+            .collect()
+    };
+    let adv = |g: &[f64]| crate::update::loss::advantages(&[g.to_vec()], false)[0].clone();
+    let (b, a) = (apply(&better), apply(&above));
+    assert_eq!(b, vec![2.5, 4.0, 6.0]);
+    assert!(
+        adv(&b)[0] < 0.0,
+        "under better the child 2.5 gets {:?}",
+        adv(&b)
+    );
+    assert_eq!(a, vec![1.0, 4.0, 6.0]);
+    assert!(
+        adv(&a)[1] > 0.0,
+        "a replaced member's advantage is positive: {:?}",
+        adv(&a)
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{GroupOutcome, Rescored, Split, StudyOptions};
+use crate::config::Replace;
 use crate::frost::{self, Child};
 use crate::lab::stats::{self, mean, mean_finite, slope, spearman, std};
 use crate::train::Setup;
@@ -237,7 +238,8 @@ pub fn refine(parent_scores: &[f64], kids: &[Rescored]) -> (Vec<f64>, usize) {
         })
         .collect();
     let exact: Vec<f64> = kids.iter().map(|c| c.exact).collect();
-    let best = frost::replacements(parent_scores, &children, &exact);
+    // The paper's rule: which children beat their parents (the study measures selection).
+    let best = frost::replacements(parent_scores, &children, &exact, Replace::Better, 0.0);
     let refined = parent_scores
         .iter()
         .zip(&best)
