@@ -4,23 +4,13 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::fixture::{jsonl, run_cli, tmp, train_run};
+use crate::fixture::{jsonl, run_cli, run_cli_ok as ok, tmp, train_run};
 
 /// A finished 4-step run (checkpoints after steps 2 and 4, evaluations at 0, 2 and 4).
 fn trained() -> std::path::PathBuf {
     let out = tmp("after");
     train_run(&out, &[]);
     out
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run_cli(args);
-    assert!(
-        o.status.success(),
-        "frost-host {args:?} failed:\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 fn read_json(p: &Path) -> Value {

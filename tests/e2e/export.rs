@@ -11,7 +11,7 @@ use serde_json::Value;
 use tch::{Device, Kind, Tensor};
 
 use crate::common;
-use crate::fixture::{fixture, jsonl, run_cli, tmp, train_run, train_run_with};
+use crate::fixture::{fixture, jsonl, run_cli, run_cli_ok as ok, tmp, train_run, train_run_with};
 
 /// A finished 4-step LoRA run (r = 4, alpha = 8; checkpoints after steps 2 and 4, evaluations
 /// at 0, 2 and 4), trained once for the tests of this module.
@@ -26,16 +26,6 @@ fn run() -> &'static Path {
 
 fn checkpoint(step: u64) -> PathBuf {
     run().join(format!("checkpoints/step-{step:06}"))
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run_cli(args);
-    assert!(
-        o.status.success(),
-        "frost-host {args:?} failed:\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// The one error line of a failing command.

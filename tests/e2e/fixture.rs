@@ -161,6 +161,17 @@ pub fn run_cli(args: &[&str]) -> std::process::Output {
         .expect("spawn frost-host")
 }
 
+/// [`run_cli`] that must succeed: its stdout (its stderr in the failure message).
+pub fn run_cli_ok(args: &[&str]) -> String {
+    let o = run_cli(args);
+    assert!(
+        o.status.success(),
+        "frost-host {args:?} failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 pub fn jsonl(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))

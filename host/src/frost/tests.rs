@@ -351,16 +351,20 @@ fn taylor_parts_add_up_to_the_estimate() {
     assert_eq!(parts.target.double_value(&[1, 0, 2]), -4.0);
 }
 
-#[test]
-fn replacement_only_when_strictly_better() {
-    let mk = |parent| Child {
+/// A child of `parent` (position, token and keys do not matter to replacement).
+fn child_of(parent: usize) -> Child {
+    Child {
         parent,
         pos: 0,
         token: 0,
         rank_score: 0.0,
         estimate: None,
-    };
-    let children = vec![mk(0), mk(0), mk(1), mk(2)];
+    }
+}
+
+#[test]
+fn replacement_only_when_strictly_better() {
+    let children = vec![child_of(0), child_of(0), child_of(1), child_of(2)];
     let r = replacements(
         &[1.0, 2.0, 3.0],
         &children,
@@ -376,17 +380,10 @@ fn replacement_only_when_strictly_better() {
 /// sampled mean, so that no replaced member gets a negative advantage.
 #[test]
 fn above_mean_replaces_only_children_above_the_sampled_mean() {
-    let mk = |parent| Child {
-        parent,
-        pos: 0,
-        token: 0,
-        rank_score: 0.0,
-        estimate: None,
-    };
     // Parents 1, 2, 6 (mean 3); children: parent 0 -> 2.5 (better, below the mean), parent 1
     // -> 4 (better, above), parent 2 -> 5 (worse).
     let parents = [1.0, 2.0, 6.0];
-    let children = vec![mk(0), mk(1), mk(2)];
+    let children = vec![child_of(0), child_of(1), child_of(2)];
     let scores = [2.5, 4.0, 5.0];
     let better = replacements(&parents, &children, &scores, Replace::Better, 3.0);
     assert_eq!(better, vec![Some(0), Some(1), None]);
