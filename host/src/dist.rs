@@ -258,6 +258,20 @@ impl Dist {
         })
     }
 
+    /// `n` summed over the ranks (a count, exact in f32 below 2^24).
+    pub fn sum_count(&self, n: usize) -> Result<usize, DistError> {
+        if self.is_single() {
+            return Ok(n);
+        }
+        let device = match self.device {
+            -1 => Device::Cpu,
+            i => Device::Cuda(i as usize),
+        };
+        let t = Tensor::from_slice(&[n as f32]).to_device(device);
+        self.all_reduce_sum(&t)?;
+        Ok(t.double_value(&[0]).round() as usize)
+    }
+
     /// Rank `src`'s `t` (f32, contiguous) on every rank, in place.
     pub fn broadcast(&self, t: &Tensor, src: usize) -> Result<(), DistError> {
         if self.is_single() || t.numel() == 0 {

@@ -1,6 +1,6 @@
 //! After training: `frost-host eval`, `play` and `export` on a tiny run, checked against the
 //! run's own logs and direct judge calls.
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -292,4 +292,98 @@ fn above_mean_replacement_trains_and_replaces_only_above_the_sampled_mean() {
         "no child replaced a parent: the test shows nothing"
     );
     assert_eq!(jsonl(&above.join("metrics.jsonl")).len(), 2);
+}
+
+/// The knobs that change what a taken child does, each against the paper's rule at step 1 (the
+/// same seeds: the same parents and children): `frost.keep_parents` keeps every sampled member
+/// and appends exactly the paper's replacements; `frost.max_replaced = 1` keeps only the one
+/// with the largest gain per group; `frost.baseline = "sampled"` keeps the paper's groups and
+/// changes only the update. Each trains.
+#[test]
+fn keep_parents_max_replaced_and_the_sampled_baseline_train_as_specified() {
+    let runs = [
+        ("better", vec!["steps=2"]),
+        ("keep", vec!["steps=2", "frost.keep_parents=true"]),
+        ("cap", vec!["steps=2", "frost.max_replaced=1"]),
+        ("sampled", vec!["steps=2", "frost.baseline='sampled'"]),
+    ];
+    let dirs: Vec<PathBuf> = runs
+        .iter()
+        .map(|(name, set)| {
+            let dir = tmp(&format!("knob-{name}"));
+            crate::fixture::train_run(&dir, set);
+            assert_eq!(jsonl(&dir.join("metrics.jsonl")).len(), 2, "{name}");
+            dir
+        })
+        .collect();
+    let step1 = |run: &Path| jsonl(&run.join("samples.jsonl"))[0]["assignments"].clone();
+    let members = |g: &Value| g["moves"].as_array().unwrap().clone();
+    let groups = |run: &Path| -> Vec<Vec<Value>> {
+        step1(run).as_array().unwrap().iter().map(members).collect()
+    };
+    let (better, keep, cap, sampled) = (
+        groups(&dirs[0]),
+        groups(&dirs[1]),
+        groups(&dirs[2]),
+        groups(&dirs[3]),
+    );
+    let mut replaced_any = false;
+    for (a, b) in better.iter().enumerate() {
+        let k = b.len();
+        let taken: Vec<&Value> = b.iter().filter(|m| m["replaced"] == true).collect();
+        replaced_any |= !taken.is_empty();
+        // Kept parents: the K sampled moves, then the paper's replacements in parent order.
+        let kg = &keep[a];
+        assert_eq!(kg.len(), k + taken.len(), "group {a}");
+        for (x, y) in b.iter().zip(&kg[..k]) {
+            assert_eq!(
+                y["move_ids"], x["sampled_ids"],
+                "group {a}: a parent was not kept"
+            );
+            assert_eq!(y["replaced"], false);
+        }
+        for (x, y) in taken.iter().zip(&kg[k..]) {
+            assert_eq!(y["move_ids"], x["move_ids"], "group {a}");
+            assert_eq!(y["score"], x["score"], "group {a}");
+            assert_eq!(
+                y["sampled_ids"], x["sampled_ids"],
+                "group {a}: the child's parent"
+            );
+        }
+        // The cap: the one taken child with the largest gain.
+        let gain = |m: &Value| m["score"].as_f64().unwrap() - m["sampled_score"].as_f64().unwrap();
+        let want: Vec<bool> = match taken.iter().map(|m| gain(m)).reduce(f64::max) {
+            None => vec![false; k],
+            Some(top) => {
+                let first = b
+                    .iter()
+                    .position(|m| m["replaced"] == true && gain(m) == top);
+                (0..k).map(|j| Some(j) == first).collect()
+            }
+        };
+        let got: Vec<bool> = cap[a].iter().map(|m| m["replaced"] == true).collect();
+        assert_eq!(got, want, "group {a}");
+        // The sampled baseline: the same group as the paper's rule.
+        assert_eq!(&sampled[a], b, "group {a}");
+    }
+    assert!(
+        replaced_any,
+        "no child replaced a parent: the test shows nothing"
+    );
+    let loss = |d: &Path| jsonl(&d.join("metrics.jsonl"))[0]["loss"].as_f64().unwrap();
+    assert_ne!(
+        loss(&dirs[3]),
+        loss(&dirs[0]),
+        "the sampled baseline changed nothing"
+    );
+    let frac = |d: &Path| {
+        jsonl(&d.join("metrics.jsonl"))[0]["frost/replaced_frac"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(
+        frac(&dirs[1]),
+        frac(&dirs[0]),
+        "kept children count as replacements"
+    );
 }

@@ -118,15 +118,22 @@ fn assert_same_adapters(a: &Path, b: &Path) {
     }
 }
 
-/// 2 ranks under the real torchrun equal 1 process, for Frost and for GRPO: metrics and eval
+/// 2 ranks under the real torchrun equal 1 process, for Frost (also with kept parents) and for
+/// GRPO: metrics and eval
 /// to 1e-5, the same moves token for token, adapters to 1e-5; only rank 0 writes.
 #[test]
 fn two_ranks_under_torchrun_equal_one_process_for_frost_and_grpo() {
     let dir = tmp("dist");
     let cfg = write_config(&dir, true);
-    for (name, refinement) in [("frost", "\"frost\""), ("grpo", "\"none\"")] {
+    // Kept parents make the groups' sizes differ by rank: the rows are counted over the ranks.
+    let cases = [
+        ("frost", "\"frost\"", "frost.keep_parents=false"),
+        ("frost-kept", "\"frost\"", "frost.keep_parents=true"),
+        ("grpo", "\"none\"", "frost.keep_parents=false"),
+    ];
+    for (name, refinement, kept) in cases {
         let set = format!("frost.refinement={refinement}");
-        let sets = ["steps=3", "run.tensorboard=false", set.as_str()];
+        let sets = ["steps=3", "run.tensorboard=false", set.as_str(), kept];
         let one = dir.join(format!("{name}-1"));
         ok(run_cli(&train_args(&cfg, &one, &sets)), "1 process");
         let two = dir.join(format!("{name}-2"));

@@ -316,3 +316,36 @@ fn a_time_budget_is_refused_for_the_embedded_default() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!tmp.path().join("models").exists(), "something was written");
 }
+
+/// Nor does any other setting go into its folder (a smaller preset, fewer steps, another
+/// corpus): one line naming what would change it and the fix, nothing written.
+#[test]
+fn the_embedded_default_folder_takes_only_the_embedded_default() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("c.txt");
+    std::fs::write(&corpus, "To be, or not to be.\n".repeat(50)).unwrap();
+    let cases: [(&[&str], &str); 3] = [
+        (&["--config", "tiny"], "--config"),
+        (&["--steps", "50"], "preset's settings"),
+        (&["--corpus", corpus.to_str().unwrap()], "--corpus"),
+    ];
+    for (args, what) in cases {
+        let out = common::frost_host()
+            .arg("pretrain")
+            .args(args)
+            .env("FROST_CACHE", tmp.path())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(what) && err.contains("--out DIR"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(
+            !tmp.path().join("models").exists(),
+            "{args:?}: something was written"
+        );
+    }
+}

@@ -147,7 +147,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     from: tok.decode(&parent[c.pos..c.pos + 1]),
                     to: tok.decode(&[c.token]),
                     parent_move: scored(tok, parent, before.scores[c.parent]),
-                    replaced: group.moves[c.parent] == child && group.moves[c.parent] != *parent,
+                    // Replaced its parent, or (`frost.keep_parents`) joined the group.
+                    replaced: (group.moves[c.parent] == child && *parent != child)
+                        || group.moves[before.moves.len()..].contains(&child),
                     child_move: scored(tok, &child, sc),
                     gain: sc - before.scores[c.parent],
                 }
@@ -167,25 +169,25 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 quote(&e.from),
                 quote(&e.to),
                 e.gain,
-                if e.replaced {
-                    "  (replaces the move)"
-                } else {
-                    ""
+                match (e.replaced, t.cfg.frost.keep_parents) {
+                    (true, false) => "  (replaces the move)",
+                    (true, true) => "  (joins the group beside the move)",
+                    (false, _) => "",
                 }
             );
         }
-        let improved = (0..k)
-            .filter(|&j| group.scores[j] > before.scores[j])
-            .count();
-        println!("  {improved} of {k} moves improved");
+        let improved = edits.iter().filter(|e| e.replaced).count();
+        println!("  {improved} of {} moves improved", before.moves.len());
         rounds.push(edits);
     }
     if a.refine > 0 {
         println!("\n=== after {} Frost round(s) ===", a.refine);
         for (j, (m, sc)) in group.moves.iter().zip(&group.scores).enumerate() {
-            let was = (group.replaced[j].as_ref())
-                .map(|(_, old)| format!("  (was {old:.4})"))
-                .unwrap_or_default();
+            let was = match (j.checked_sub(group.sampled_len()), &group.replaced[j]) {
+                (Some(c), _) => format!("  (child of [{}])", group.joined[c]),
+                (None, Some((_, old))) => format!("  (was {old:.4})"),
+                (None, None) => String::new(),
+            };
             println!("  [{j}] {sc:>10.4}  {}{was}", quote(&tok.decode(m)));
         }
     }

@@ -136,6 +136,31 @@ pub struct FrostSection {
     /// negative: the update never pushes a judge-approved edit down).
     #[serde(default)]
     pub replace: Replace,
+    /// Keep each replaced parent: its child joins the group beside it (the group grows past K,
+    /// the judge budget is unchanged) instead of taking its place, so the update still pushes
+    /// the parent's tokens by the parent's own advantage.
+    #[serde(default)]
+    pub keep_parents: bool,
+    /// At most this many members of a group take a child per step (0 = no cap): those whose
+    /// child gains the most over its parent. Targets the rules that replace most of the group.
+    #[serde(default)]
+    pub max_replaced: usize,
+    /// The group the advantages' baseline (mean, and std when normalized) is taken over:
+    /// "final" (the group after Frost, the paper's) or "sampled" (the group as the policy
+    /// sampled it, so a child's advantage is not lowered by the very gain it brought).
+    #[serde(default)]
+    pub baseline: Baseline,
+}
+
+/// `frost.baseline`: which group the advantages are measured against.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Baseline {
+    /// The final group, children included (the paper's).
+    #[default]
+    Final,
+    /// The group as sampled, before any child.
+    Sampled,
 }
 
 /// `frost.replace`: which verified children replace their parents.

@@ -20,8 +20,8 @@ mod values;
 
 use crate::config::overrides::{from_table_with_overrides, OverrideError};
 pub use method::{
-    Aggregation, FrostSection, KlEstimator, Refinement, Replace, Scope, Selection, UpdateRule,
-    UpdateSection,
+    Aggregation, Baseline, FrostSection, KlEstimator, Refinement, Replace, Scope, Selection,
+    UpdateRule, UpdateSection,
 };
 pub use values::{DeviceSpec, Dtype};
 

@@ -3,8 +3,8 @@
 //! comparisons like `x < 0.0`, so it is rejected generically first.
 
 use super::{
-    invalid, ConfigError, FrostSection, LoraSection, Refinement, Replace, SamplingSection, Scope,
-    TrainConfig, UpdateRule, UpdateSection,
+    invalid, Baseline, ConfigError, FrostSection, LoraSection, Refinement, Replace,
+    SamplingSection, Scope, TrainConfig, UpdateRule, UpdateSection,
 };
 
 impl TrainConfig {
@@ -212,12 +212,20 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
     if u.kl_estimator.is_some() && u.kl_beta == 0.0 {
         inert("kl_estimator", "update.kl_beta = 0 turns the KL term off");
     }
-    if cfg.frost.replace != Replace::Better && cfg.frost.refinement != Refinement::Frost {
-        out.push(
-            "frost.replace has no effect: frost.refinement = \"none\" verifies no child \
-             (set it to \"frost\")"
-                .to_string(),
-        );
+    let f = &cfg.frost;
+    let child_knobs = [
+        ("replace", f.replace != Replace::Better),
+        ("keep_parents", f.keep_parents),
+        ("max_replaced", f.max_replaced != 0),
+        ("baseline", f.baseline != Baseline::Final),
+    ];
+    if f.refinement != Refinement::Frost {
+        for (field, _) in child_knobs.into_iter().filter(|(_, set)| *set) {
+            out.push(format!(
+                "frost.{field} has no effect: frost.refinement = \"none\" verifies no child \
+                 (set it to \"frost\")"
+            ));
+        }
     }
     out
 }

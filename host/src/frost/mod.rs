@@ -20,8 +20,8 @@ mod tests;
 
 pub use keys::{ranking_key, taylor_parts, TaylorParts};
 pub use refine::{
-    choose, policy_full_logprobs, propose, refine, verify, Group, Needs, Nets, Precomputed,
-    Proposed, RoundReport,
+    choose, policy_full_logprobs, propose, refine, take_children, verify, Group, Needs, Nets,
+    Precomputed, Proposed, RoundReport,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -126,13 +126,15 @@ pub fn select(p: &Proposal, rule: Selection, knobs: &Knobs) -> Vec<Child> {
 /// Step 6: for each parent, the index (into `children`) of its best child if that child's exact
 /// score is strictly higher than the parent's; ties and losses keep the parent. Under
 /// `Replace::AboveMean` the child must also score strictly above `sampled_mean` (the mean of
-/// the group as sampled).
+/// the group as sampled). With `max_replaced` > 0 only that many parents keep their child:
+/// those whose child gains the most over them (ties: the lower index).
 pub fn replacements(
     parent_scores: &[f64],
     children: &[Child],
     child_scores: &[f64],
     rule: Replace,
     sampled_mean: f64,
+    max_replaced: usize,
 ) -> Vec<Option<usize>> {
     let mut best: Vec<Option<usize>> = vec![None; parent_scores.len()];
     for (c, child) in children.iter().enumerate() {
@@ -143,6 +145,15 @@ pub fn replacements(
         let cur = best[child.parent].map_or(parent_scores[child.parent], |b| child_scores[b]);
         if s > cur {
             best[child.parent] = Some(c);
+        }
+    }
+    let mut taken: Vec<(usize, f64)> = (best.iter().enumerate())
+        .filter_map(|(p, b)| b.map(|c| (p, child_scores[c] - parent_scores[p])))
+        .collect();
+    if max_replaced > 0 && taken.len() > max_replaced {
+        taken.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        for &(p, _) in &taken[max_replaced..] {
+            best[p] = None;
         }
     }
     best

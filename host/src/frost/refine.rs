@@ -7,7 +7,7 @@
 use tch::{Kind, Tensor};
 
 use super::{select, Child, Knobs, Proposal, TaylorView};
-use crate::config::{FrostSection, Replace, Selection};
+use crate::config::{FrostSection, Selection};
 use crate::instrument::phases;
 use crate::judge::{self, Budget, Taylor};
 use crate::model::{self, Qwen3};
@@ -20,16 +20,46 @@ pub struct Group {
     pub scores: Vec<f64>,
     /// For each member replaced by Frost: Some((the sampled move, its score)).
     pub replaced: Vec<Option<(Vec<u32>, f64)>>,
+    /// Under `frost.keep_parents`: the members after the K sampled ones are children that
+    /// joined the group beside a parent; this is each one's parent (its index in the group).
+    #[serde(default)]
+    pub joined: Vec<usize>,
     /// Distinct children verified over all rounds.
     pub children: usize,
 }
 
 impl Group {
+    /// How many members the policy sampled (K); the rest joined as children.
+    pub fn sampled_len(&self) -> usize {
+        self.moves.len() - self.joined.len()
+    }
+
+    /// The scores of the group as sampled, before any child replaced or joined a member.
+    pub fn sampled_scores(&self) -> Vec<f64> {
+        (self.scores.iter().zip(&self.replaced))
+            .take(self.sampled_len())
+            .map(|(s, r)| r.as_ref().map_or(*s, |(_, old)| *old))
+            .collect()
+    }
+
     /// The mean score of the group as sampled, before any replacement.
     pub fn sampled_mean(&self) -> f64 {
-        let sampled = (self.scores.iter().zip(&self.replaced))
-            .map(|(s, r)| r.as_ref().map_or(*s, |(_, old)| *old));
-        sampled.sum::<f64>() / self.scores.len().max(1) as f64
+        let sampled = self.sampled_scores();
+        sampled.iter().sum::<f64>() / sampled.len().max(1) as f64
+    }
+
+    /// The sampled member that member `j` descends from (itself when sampled).
+    pub fn root(&self, mut j: usize) -> usize {
+        let k = self.sampled_len();
+        while j >= k {
+            j = self.joined[j - k];
+        }
+        j
+    }
+
+    /// Members that a child replaced or joined beside.
+    pub fn improved(&self) -> usize {
+        self.replaced.iter().filter(|r| r.is_some()).count() + self.joined.len()
     }
 
     /// The group as sampled: nothing replaced yet.
@@ -39,6 +69,7 @@ impl Group {
             moves,
             scores,
             replaced: vec![None; k],
+            joined: Vec::new(),
             children: 0,
         }
     }
@@ -150,7 +181,7 @@ pub fn refine(
     let children = choose(asg, &group.moves, &proposed, f.selection, &knobs);
     // 6. Verify exactly; replace a parent only by a strictly better child.
     phases::enter("verify");
-    let child_scores = verify(nets.judge, asg, group, &children, f.replace, budget);
+    let child_scores = verify(nets.judge, asg, group, &children, f, budget);
     RoundReport {
         children,
         child_scores,
@@ -215,15 +246,17 @@ pub fn choose(
     }
 }
 
-/// Step 6: the children's exact scores, and each parent replaced by its best child when that
-/// child scores strictly higher (and, under `frost.replace = "above-mean"`, above the group's
-/// sampled mean); the move first sampled in its place is kept in `replaced`.
+/// Step 6: the children's exact scores, and each parent's best child taken when it scores
+/// strictly higher (and, under `frost.replace = "above-mean"`, above the group's sampled mean;
+/// at most `frost.max_replaced` of them). A taken child replaces its parent, the move first
+/// sampled in its place kept in `replaced`; under `frost.keep_parents` it joins the group
+/// beside its parent instead.
 pub fn verify(
     judge: &Qwen3,
     asg: &Assignment,
     group: &mut Group,
     children: &[Child],
-    rule: Replace,
+    f: &FrostSection,
     budget: &mut Budget,
 ) -> Vec<f64> {
     let child_moves: Vec<Vec<u32>> = children.iter().map(|c| c.tokens(&group.moves)).collect();
@@ -232,17 +265,43 @@ pub fn verify(
     }
     let child_scores = judge::score(judge, &asg.program, &child_moves, budget);
     let sampled_mean = group.sampled_mean();
-    let best = super::replacements(&group.scores, children, &child_scores, rule, sampled_mean);
-    for (p, b) in best.into_iter().enumerate() {
-        let Some(c) = b else { continue };
+    let best = super::replacements(
+        &group.scores,
+        children,
+        &child_scores,
+        f.replace,
+        sampled_mean,
+        f.max_replaced,
+    );
+    take_children(group, &best, &child_moves, &child_scores, f.keep_parents);
+    group.children += children.len();
+    child_scores
+}
+
+/// Each parent's taken child (`best[p]`, an index into the children) replaces it, or under
+/// `keep_parents` joins the group after the members already there.
+pub fn take_children(
+    group: &mut Group,
+    best: &[Option<usize>],
+    child_moves: &[Vec<u32>],
+    child_scores: &[f64],
+    keep_parents: bool,
+) {
+    for (p, b) in best.iter().enumerate() {
+        let Some(c) = *b else { continue };
+        if keep_parents {
+            group.moves.push(child_moves[c].clone());
+            group.scores.push(child_scores[c]);
+            group.replaced.push(None);
+            group.joined.push(p);
+            continue;
+        }
         let old = std::mem::replace(&mut group.moves[p], child_moves[c].clone());
         let old_score = std::mem::replace(&mut group.scores[p], child_scores[c]);
         if group.replaced[p].is_none() {
             group.replaced[p] = Some((old, old_score));
         }
     }
-    group.children += children.len();
-    child_scores
 }
 
 /// The substitutions that would break the assignment's word rule, [K, L, V_emb] bool on the

@@ -15,7 +15,7 @@ use super::resume::{self, work_dir, PretrainState};
 use super::schedule::{fit_steps, refit_due, Budget, RecentSteps};
 use super::step::{adamw_settings, optimizer, pretrain_step, StepStats};
 use super::threads::ThreadPicker;
-use super::{bpe, eval, PretrainError, PretrainOptions};
+use super::{bpe, eval, ModelSize, PretrainError, PretrainOptions};
 use crate::corpus::{load_corpus_with, Corpus, CorpusError, CorpusOptions, CorpusSource};
 use crate::model::{save_pretrained, Qwen3, Qwen3Config, Tok};
 use crate::run::files::{tmp_sibling, write_json};
@@ -45,6 +45,10 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     let wall = Instant::now();
     let h = &opts.hyper;
     h.validate()?;
+    let canonical = is_default_folder(&opts.out);
+    if canonical {
+        check_default_model_options(opts)?;
+    }
     if let Some(n) = opts.threads {
         tch::set_num_threads(n);
     }
@@ -54,6 +58,16 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     let fingerprint = data::fingerprint(&corpus);
     if let Some((ckpt, state)) = &resume {
         check_same_run(ckpt, state, &fingerprint, h)?;
+        if canonical && state.planned_steps != h.steps {
+            return Err(PretrainError::Checkpoint {
+                path: ckpt.join("state.json"),
+                msg: format!(
+                    "it plans {} of {} steps (a time budget cut it short), and the embedded \
+                     default is the full-length model; rerun without --resume to start over",
+                    state.planned_steps, h.steps
+                ),
+            });
+        }
     }
     // The tokenizer is trained on the training works only; a resumed run reuses its own.
     let tokenizer = match &resume {
@@ -166,6 +180,39 @@ fn check_same_run(
               start over"
             .to_string(),
     })
+}
+
+/// Whether `out` is the embedded default model's folder.
+fn is_default_folder(out: &Path) -> bool {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    abs(out) == abs(&super::default_model_dir())
+}
+
+/// The embedded default's folder holds only the embedded default: its corpus, its preset and
+/// its full step count, so that every machine's default is the same model.
+fn check_default_model_options(opts: &PretrainOptions) -> Result<(), PretrainError> {
+    let preset = ModelSize::Small;
+    let changed = [
+        ("--corpus", opts.corpus != CorpusSource::Default),
+        (
+            "the corpus options",
+            opts.corpus_options != Default::default(),
+        ),
+        ("--config", opts.size != preset),
+        ("the preset's settings", opts.hyper != Hyper::preset(preset)),
+        ("--minutes", opts.minutes.is_some()),
+    ];
+    match changed.iter().find(|(_, c)| *c) {
+        None => Ok(()),
+        Some((what, _)) => Err(PretrainError::Option {
+            option: "out".to_string(),
+            msg: format!(
+                "{} holds the embedded default, the same model on every machine; {what} \
+                 would change it: pass --out DIR for another model",
+                opts.out.display()
+            ),
+        }),
+    }
 }
 
 fn train_tokenizer(corpus: &Corpus, vocab_size: usize) -> Result<Tokenizer, PretrainError> {

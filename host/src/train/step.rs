@@ -9,7 +9,7 @@ use super::metrics::{
 use super::sample::sample_checked;
 use super::setup::Setup;
 use super::TrainError;
-use crate::config::{Refinement, TrainConfig};
+use crate::config::{Baseline, Refinement, TrainConfig};
 use crate::frost::{self, Group, Needs, Nets, Precomputed};
 use crate::instrument::phases;
 use crate::judge::{self, Budget};
@@ -75,10 +75,21 @@ pub fn train_step(
     // weigh their share of all A*K rows, and their gradients are summed.
     phases::enter("update");
     let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
+    let baselines: Vec<Vec<f64>> = match cfg.frost.baseline {
+        Baseline::Final => final_scores.clone(),
+        Baseline::Sampled => groups.iter().map(Group::sampled_scores).collect(),
+    };
     // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
-    let adv = loss::advantages(&final_scores, cfg.update.normalize_std);
+    let adv = loss::advantages_against(&final_scores, &baselines, cfg.update.normalize_std);
     let asgs: Vec<&Assignment> = assignments.iter().collect();
-    let update = super::update::update(s, opt, &asgs, &groups, &adv, a_n * k)?;
+    // Children that joined beside their parents (`frost.keep_parents`) grow the groups past K.
+    let total_rows = match cfg.frost.keep_parents {
+        false => a_n * k,
+        true => s
+            .dist
+            .sum_count(groups.iter().map(|g| g.moves.len()).sum())?,
+    };
+    let update = super::update::update(s, opt, &asgs, &groups, &adv, total_rows)?;
 
     // 8. The metrics line and the samples line, over every rank's assignments.
     let records: Vec<(usize, AssignmentRecord)> = (mine.iter().copied())
@@ -290,10 +301,8 @@ fn score_groups(
 }
 
 fn frost_metrics(groups: &[&Group], mean_gain: f64, k: usize, gap: Option<f64>) -> FrostMetrics {
-    let replaced: usize = groups
-        .iter()
-        .map(|g| g.replaced.iter().filter(|r| r.is_some()).count())
-        .sum();
+    // A child that joined beside its parent (`frost.keep_parents`) counts as a replacement.
+    let replaced: usize = groups.iter().map(|g| g.improved()).sum();
     let children: usize = groups.iter().map(|g| g.children).sum();
     FrostMetrics {
         replaced_frac: replaced as f64 / (groups.len() * k) as f64,
@@ -321,9 +330,11 @@ fn samples_line(s: &Setup, step: u64, records: &[AssignmentRecord]) -> SamplesLi
     let tok = &s.model.tokenizer;
     let member = |g: &Group, sampled: &[f64], j: usize| {
         let mv = &g.moves[j];
-        let (sampled_ids, sampled_score) = match &g.replaced[j] {
+        // A joined child (j past the K sampled members) stands beside its parent's sampled move.
+        let root = g.root(j);
+        let (sampled_ids, sampled_score) = match &g.replaced[root] {
             Some((old, score)) => (old, *score),
-            None => (mv, sampled[j]),
+            None => (&g.moves[root], sampled[root]),
         };
         SampledMove {
             text: tok.decode(mv),
@@ -332,7 +343,7 @@ fn samples_line(s: &Setup, step: u64, records: &[AssignmentRecord]) -> SamplesLi
             score: g.scores[j],
             sampled: tok.decode(sampled_ids),
             sampled_score,
-            replaced: g.replaced[j].is_some(),
+            replaced: g.replaced[j].is_some() || j >= g.sampled_len(),
         }
     };
     let assignments = records

@@ -11,12 +11,24 @@ use crate::config::{Aggregation, UpdateSection};
 /// if `normalize_std`, divided by its (population) std + 1e-6. A group whose members all tie gets
 /// zero advantages (no signal), whatever the normalization.
 pub fn advantages(rewards: &[Vec<f64>], normalize_std: bool) -> Vec<Vec<f64>> {
+    advantages_against(rewards, rewards, normalize_std)
+}
+
+/// As [`advantages`], with each group's baseline (its mean, and its std when normalized) taken
+/// over `baselines[g]` instead of the rewards themselves (`frost.baseline = "sampled"`: the
+/// group as sampled, before Frost's children).
+pub fn advantages_against(
+    rewards: &[Vec<f64>],
+    baselines: &[Vec<f64>],
+    normalize_std: bool,
+) -> Vec<Vec<f64>> {
     rewards
         .iter()
-        .map(|g| {
-            let n = g.len() as f64;
-            let mean = g.iter().sum::<f64>() / n;
-            let std = (g.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n).sqrt();
+        .zip(baselines)
+        .map(|(g, base)| {
+            let n = base.len() as f64;
+            let mean = base.iter().sum::<f64>() / n;
+            let std = (base.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n).sqrt();
             g.iter()
                 .map(|r| {
                     let a = r - mean;

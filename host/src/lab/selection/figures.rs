@@ -239,7 +239,7 @@ pub fn refine(parent_scores: &[f64], kids: &[Rescored]) -> (Vec<f64>, usize) {
         .collect();
     let exact: Vec<f64> = kids.iter().map(|c| c.exact).collect();
     // The paper's rule: which children beat their parents (the study measures selection).
-    let best = frost::replacements(parent_scores, &children, &exact, Replace::Better, 0.0);
+    let best = frost::replacements(parent_scores, &children, &exact, Replace::Better, 0.0, 0);
     let refined = parent_scores
         .iter()
         .zip(&best)
