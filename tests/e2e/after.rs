@@ -223,6 +223,19 @@ fn play_shows_exact_scores_and_refine_shows_exact_gains() {
         verified += 1;
     }
     assert!(verified > 0, "no child was verified");
+    // A later round never spends a forward on a move already scored: no child twice, none a
+    // sampled move.
+    let mut scored: Vec<Vec<u32>> = p["sampled"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(tokens)
+        .collect();
+    for edit in rounds.iter().flat_map(|r| r.as_array().unwrap()) {
+        let child = tokens(&edit["child_move"]);
+        assert!(!scored.contains(&child), "verified twice: {edit}");
+        scored.push(child);
+    }
     assert_eq!(p["refinement_forwards"].as_u64().unwrap(), verified);
     assert_eq!(p["refinement_backwards"].as_u64().unwrap(), 2);
     // The final moves are each sampled move or a strictly better edit of it.

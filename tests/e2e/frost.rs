@@ -71,6 +71,7 @@ fn taylor_gated_children_beat_random_children() {
             policy_logp: Some(&lp),
             banned: &banned,
             substitution_ban: None,
+            verified: &[],
         };
         for (rule, wins, gain, n) in [
             (Selection::TaylorGated, &mut wins_t, &mut gain_t, &mut n_t),

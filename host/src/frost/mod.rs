@@ -78,6 +78,9 @@ pub struct Proposal<'a> {
     /// [K, L, V_emb] bool, true = this substitution breaks the game's word rule (game API
     /// 0.2.0); None when the game has none.
     pub substitution_ban: Option<&'a Tensor>,
+    /// Moves the judge already scored in this group's earlier rounds (children, and the moves
+    /// replaced children stood in for): never picked again, so no judge forward is spent twice.
+    pub verified: &'a [Vec<u32>],
 }
 
 /// A rule's settings besides its name: where children go, how many, the gate and the weights

@@ -17,11 +17,11 @@ pub fn top(p: &Proposal, key: &Tensor, scope: Scope, d: usize) -> Vec<Child> {
     let mut out = Vec::new();
     match scope {
         Scope::Group => {
-            let mut seen = p.parents.to_vec();
+            let mut seen = already_scored(p);
             top_distinct(p, &key.view([-1]), d, 0, &mut seen, &mut out);
         }
         Scope::Parent => {
-            let mut seen = p.parents.to_vec();
+            let mut seen = already_scored(p);
             for parent in 0..k {
                 let row = key.get(parent as i64).view([-1]);
                 top_distinct(p, &row, d / k, parent * stride, &mut seen, &mut out);
@@ -32,7 +32,7 @@ pub fn top(p: &Proposal, key: &Tensor, scope: Scope, d: usize) -> Vec<Child> {
             // turn, parents in the order of their best key.
             let mut lists: Vec<Vec<Child>> = (0..k)
                 .map(|parent| {
-                    let (mut seen, mut list) = (p.parents.to_vec(), Vec::new());
+                    let (mut seen, mut list) = (already_scored(p), Vec::new());
                     let row = key.get(parent as i64).view([-1]);
                     top_distinct(p, &row, d, parent * stride, &mut seen, &mut list);
                     list
@@ -41,7 +41,7 @@ pub fn top(p: &Proposal, key: &Tensor, scope: Scope, d: usize) -> Vec<Child> {
             lists.retain(|l| !l.is_empty());
             // Stable sort: ties keep the parents' order.
             lists.sort_by(|a, b| b[0].rank_score.total_cmp(&a[0].rank_score));
-            let mut seen = p.parents.to_vec();
+            let mut seen = already_scored(p);
             let mut turn = 0;
             while out.len() < d && turn < d {
                 for list in &lists {
@@ -126,8 +126,15 @@ fn fill_estimates(p: &Proposal, children: &mut [Child]) {
     }
 }
 
+/// What no child may be: a group member, or a move the judge scored in an earlier round.
+fn already_scored(p: &Proposal) -> Vec<Vec<u32>> {
+    let mut seen = p.parents.to_vec();
+    seen.extend(p.verified.iter().cloned());
+    seen
+}
+
 /// De-duplication shared by every rule: keep `child` only if its token sequence differs from
-/// every group member and every child kept so far.
+/// every group member, every move already scored and every child kept so far.
 fn keep_if_new(
     child: Child,
     parents: &[Vec<u32>],
@@ -152,7 +159,7 @@ pub fn random(p: &Proposal, scope: Scope, d: usize, seed: u64) -> Vec<Child> {
         .filter(|&t| !banned[t as usize])
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut seen: Vec<Vec<u32>> = p.parents.to_vec();
+    let mut seen = already_scored(p);
     let mut out = Vec::new();
     let quotas: Vec<(Option<usize>, usize)> = match scope {
         Scope::Group => vec![(None, d)],

@@ -26,6 +26,10 @@ pub struct Group {
     pub joined: Vec<usize>,
     /// Distinct children verified over all rounds.
     pub children: usize,
+    /// Every move the judge scored in this group's rounds and no longer a member (children
+    /// not taken, moves a child replaced): a later round never verifies them again.
+    #[serde(default)]
+    pub verified: Vec<Vec<u32>>,
 }
 
 impl Group {
@@ -71,6 +75,7 @@ impl Group {
             replaced: vec![None; k],
             joined: Vec::new(),
             children: 0,
+            verified: Vec::new(),
         }
     }
 }
@@ -131,10 +136,12 @@ pub struct Proposed {
 }
 
 impl Proposed {
-    /// The view the selection rules take, over the parents it was proposed for.
-    pub fn view<'a>(&'a self, parents: &'a [Vec<u32>]) -> Proposal<'a> {
+    /// The view the selection rules take, over the parents it was proposed for, none of them
+    /// to be picked as `verified` (moves already scored).
+    pub fn view<'a>(&'a self, parents: &'a [Vec<u32>], verified: &'a [Vec<u32>]) -> Proposal<'a> {
         Proposal {
             parents,
+            verified,
             taylor: self
                 .taylor
                 .as_ref()
@@ -178,7 +185,14 @@ pub fn refine(
     let needs = Needs::of(f.selection);
     let proposed = propose(nets, asg, &group.moves, needs, f, temperature, budget, pre);
     let knobs = Knobs::from_config(f, seed);
-    let children = choose(asg, &group.moves, &proposed, f.selection, &knobs);
+    let children = choose(
+        asg,
+        &group.moves,
+        &group.verified,
+        &proposed,
+        f.selection,
+        &knobs,
+    );
     // 6. Verify exactly; replace a parent only by a strictly better child.
     phases::enter("verify");
     let child_scores = verify(nets.judge, asg, group, &children, f, budget);
@@ -233,11 +247,12 @@ pub fn propose(
 pub fn choose(
     asg: &Assignment,
     parents: &[Vec<u32>],
+    verified: &[Vec<u32>],
     proposed: &Proposed,
     rule: Selection,
     knobs: &Knobs,
 ) -> Vec<Child> {
-    let children = select(&proposed.view(parents), rule, knobs);
+    let children = select(&proposed.view(parents, verified), rule, knobs);
     match &asg.words {
         None => children,
         Some(words) => (children.into_iter())
@@ -275,6 +290,11 @@ pub fn verify(
     );
     take_children(group, &best, &child_moves, &child_scores, f.keep_parents);
     group.children += children.len();
+    for mv in child_moves {
+        if !group.moves.contains(&mv) {
+            group.verified.push(mv);
+        }
+    }
     child_scores
 }
 
@@ -298,6 +318,7 @@ pub fn take_children(
         }
         let old = std::mem::replace(&mut group.moves[p], child_moves[c].clone());
         let old_score = std::mem::replace(&mut group.scores[p], child_scores[c]);
+        group.verified.push(old.clone());
         if group.replaced[p].is_none() {
             group.replaced[p] = Some((old, old_score));
         }

@@ -57,6 +57,7 @@ fn taylor_only<'a>(parents: &'a [Vec<u32>], t: TaylorView<'a>, b: &'a Tensor) ->
         policy_logp: None,
         banned: b,
         substitution_ban: None,
+        verified: &[],
     }
 }
 
@@ -100,6 +101,7 @@ fn gate_drops_improbable_tokens() {
         policy_logp: Some(&lp),
         banned: &b,
         substitution_ban: None,
+        verified: &[],
     };
     let gated = select(&p, Selection::TaylorGated, &knobs(Scope::Group, 2));
     let got: Vec<(usize, u32)> = gated.iter().map(|c| (c.pos, c.token)).collect();
@@ -179,6 +181,7 @@ fn taylor_gain_leaves_out_the_parents_score_and_weights_the_linear_term() {
         policy_logp: Some(&lp),
         banned: &b,
         substitution_ban: None,
+        verified: &[],
     };
     let mut kn = knobs(Scope::Group, 2);
     let taylor = select(&p, Selection::TaylorGated, &kn);
@@ -226,6 +229,7 @@ fn prior_taylor_adds_the_weighted_gain_to_the_prior_and_never_picks_banned() {
         policy_logp: Some(&lp),
         banned: &b,
         substitution_ban: None,
+        verified: &[],
     };
     let mut kn = knobs(Scope::Group, 3);
     kn.taylor_weight = 0.0; // = top-prob
@@ -313,6 +317,7 @@ fn random_is_seeded_valid_and_distinct() {
         policy_logp: None,
         banned: &b,
         substitution_ban: None,
+        verified: &[],
     };
     let mut kn = knobs(Scope::Group, 20);
     kn.seed = 7;

@@ -108,7 +108,7 @@ struct Sampled {
 
 impl Sampled {
     fn proposal(&self) -> Proposal<'_> {
-        self.proposed.view(&self.parents)
+        self.proposed.view(&self.parents, &[])
     }
 }
 
@@ -163,7 +163,7 @@ fn study_group(
     for (r, rule) in opts.rules.iter().enumerate() {
         let knobs = rule.knobs(opts.d, seed(seeds::STUDY_RULE + r as u64));
         // Exactly the training round's choice: the rule's pick, held to the word rule.
-        let children = frost::choose(asg, &g.parents, &g.proposed, rule.selection, &knobs);
+        let children = frost::choose(asg, &g.parents, &[], &g.proposed, rule.selection, &knobs);
         picked.push(children);
         keys.push(frost::ranking_key(&p, rule.selection, &knobs));
     }
