@@ -52,11 +52,18 @@ enum Command {
 }
 
 fn main() {
+    // Under a launcher only rank 0 logs at info: the other ranks would repeat every setup and
+    // progress line; their warnings and errors still show (FROST_LOG overrides both).
+    let follower =
+        frost_host::dist::World::from_env(|k| std::env::var(k).ok()).is_ok_and(|w| w.rank != 0);
+    let level = if follower { "warn" } else { "info" };
     let filter = tracing_subscriber::EnvFilter::try_from_env("FROST_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // Colours only on a terminal: a log file (a sweep's, a Slurm job's) reads as plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_target(false)
         .init();
     let cli = Cli::parse();

@@ -205,6 +205,58 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// Rank `rank` of 2 as `srun` launches it (SLURM_* variables, no torchrun), stderr piped.
+fn srun_rank(rank: usize, port: &str) -> Command {
+    let mut c = common::frost_host();
+    c.env("SLURM_PROCID", rank.to_string())
+        .env("SLURM_NTASKS", "2")
+        .env("SLURM_LOCALID", rank.to_string())
+        .env("MASTER_ADDR", "127.0.0.1")
+        .env("MASTER_PORT", port)
+        .env("OMP_NUM_THREADS", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    c
+}
+
+/// Under a launcher only rank 0 logs the setup and progress (info); the other ranks would only
+/// repeat it, and still show their warnings and errors.
+#[test]
+fn only_rank_0_logs_at_info() {
+    let dir = tmp("dist-logs");
+    let cfg = write_config(&dir, true);
+    let out = dir.join("run");
+    let port = free_port().to_string();
+    let sets = ["steps=1", "eval.every=0", "run.tensorboard=false"];
+    let ranks: Vec<_> = (0..2)
+        .map(|r| {
+            let mut c = srun_rank(r, &port);
+            c.args(train_args(&cfg, &out, &sets))
+                .env_remove("FROST_LOG");
+            c.spawn().unwrap()
+        })
+        .collect();
+    let errs: Vec<String> = ranks
+        .into_iter()
+        .map(|c| {
+            let o = c.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&o.stderr).into_owned();
+            assert!(o.status.success(), "{err}");
+            err
+        })
+        .collect();
+    assert!(
+        errs[0].contains(" INFO "),
+        "rank 0 logged nothing: {}",
+        errs[0]
+    );
+    assert!(
+        !errs[1].contains(" INFO "),
+        "rank 1 logged at info: {}",
+        errs[1]
+    );
+}
+
 /// Two ranks launched as `srun` launches them (SLURM_* variables, no torchrun); rank 1 is
 /// killed after rank 0 logged a step: rank 0 stops with one error line naming itself and the
 /// failed collective, within the collective timeout, never hanging.
@@ -221,17 +273,9 @@ fn a_killed_rank_makes_the_other_stop_with_a_clear_error() {
         "run.collective_timeout_s=30",
     ];
     let spawn = |rank: usize| {
-        let mut c = common::frost_host();
+        let mut c = srun_rank(rank, &port);
         c.args(train_args(&cfg, &out, &sets))
-            .env("SLURM_PROCID", rank.to_string())
-            .env("SLURM_NTASKS", "2")
-            .env("SLURM_LOCALID", rank.to_string())
-            .env("MASTER_ADDR", "127.0.0.1")
-            .env("MASTER_PORT", &port)
-            .env("FROST_LOG", "warn")
-            .env("OMP_NUM_THREADS", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+            .env("FROST_LOG", "warn");
         c.spawn().unwrap()
     };
     let rank0 = spawn(0);
