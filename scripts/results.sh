@@ -10,9 +10,38 @@ BIN=${FROST_HOST:-target/release/frost-host}
 RUNS=${FROST_RESULTS:-runs/results}
 OUT=docs/results
 
-for sweep in core-l8 k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
+# Where Frost pays off: the core comparison, then one sweep per candidate cause and per design
+# of this project's, each changing one thing from core-l8 (the Frost-only ones are judged against
+# core-l8's own Frost and GRPO runs, the same seeds).
+FACTORS="core-l8 factor-update factor-replace factor-keep-parents design-sampled-baseline
+  design-cap control-grpo-k4 factor-truncation factor-regime"
+for sweep in $FACTORS k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
+
+for sweep in factor-update factor-truncation factor-regime; do
+  "$BIN" report "$RUNS/$sweep" --out "$OUT/$sweep"
+done
+for pair in factor-replace:frost-above-mean factor-keep-parents:frost-keep-parents \
+  design-sampled-baseline:frost-sampled-baseline design-cap:frost-cap-1; do
+  sweep=${pair%%:*} label=${pair#*:}
+  "$BIN" report "$RUNS/core-l8" "$RUNS/$sweep" --out "$OUT/$sweep" \
+    --pair "$label=grpo-k8" --pair "$label=frost-k4-d4"
+done
+"$BIN" report "$RUNS/core-l8" "$RUNS/control-grpo-k4" --out "$OUT/control-grpo-k4" \
+  --pair frost-k4-d4=grpo-k4 --pair grpo-k8=grpo-k4
+# The factor table of docs/results.md.
+python3 scripts/factor-table.py \
+  "core (the paper's update, L=8)=$OUT/core-l8:frost-k4-d4=grpo-k8" \
+  "the authors' update=$OUT/factor-update:frost-k4-d4=grpo-k8" \
+  "replace above the mean=$OUT/factor-replace:frost-above-mean=grpo-k8" \
+  "keep the parents=$OUT/factor-keep-parents:frost-keep-parents=grpo-k8" \
+  "sampled baseline (design)=$OUT/design-sampled-baseline:frost-sampled-baseline=grpo-k8" \
+  "at most 1 replaced (design)=$OUT/design-cap:frost-cap-1=grpo-k8" \
+  "sampling truncation=$OUT/factor-truncation:frost-k4-d4=grpo-k8" \
+  "128-token suffix=$OUT/factor-regime:frost-k4-d4=grpo-k8" \
+  "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
+  | tee "$OUT/factor-table.md"
 
 # The selection rules on the same sampled parents, every child rescored exactly: tuned on the
 # training split, judged on held-out assignments, for the base model and a trained policy.

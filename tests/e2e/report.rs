@@ -71,7 +71,8 @@ fn write_run(dir: &Path, seed: u64, frost: bool, totals: bool, best: impl Fn(usi
     let steps: Vec<Value> = (1..=6)
         .map(|s| {
             json!({"step": s, "reward/mean": -15.0 + s as f64, "budget/judge_forwards": 10,
-                   "frost/replaced_frac": if frost { 0.25 } else { 0.0 }})
+                   "frost/replaced_frac": if frost { 0.25 } else { 0.0 },
+                   "time/step_s": if frost { 0.5 } else { 0.25 }})
         })
         .collect();
     write_lines(&dir.join("metrics.jsonl"), &steps);
@@ -187,6 +188,7 @@ fn a_sweep_report_has_its_figures_claims_and_escaped_samples() {
     let figures = [
         "best_of_vs_step",
         "best_of_vs_forwards",
+        "best_of_vs_seconds",
         "mean_vs_step",
         "mean_vs_forwards",
         "entropy_vs_step",
@@ -260,7 +262,7 @@ fn a_sweep_report_reads_well_in_a_browser() {
         "--selection",
         sel.to_str().unwrap(),
     ]));
-    crate::browser::check_report(&out, "", 9);
+    crate::browser::check_report(&out, "", 10);
 }
 
 #[test]
@@ -370,6 +372,7 @@ fn a_report_renders_from_real_tiny_runs() {
     for name in [
         "best_of_vs_step",
         "best_of_vs_forwards",
+        "best_of_vs_seconds",
         "replaced_frac_vs_step",
     ] {
         assert!(

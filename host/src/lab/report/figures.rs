@@ -8,6 +8,7 @@ use super::runs::{EvalKey, EvalPoint, Setting, StepPoint};
 enum XAxis {
     Step,
     Forwards,
+    Seconds,
 }
 
 /// A held-out figure: `{n}` in the title is the runs' best-of-N.
@@ -23,8 +24,10 @@ struct EvalSpec {
 
 const BAND: &str = "Line: mean over seeds; band: lowest to highest seed.";
 const BUDGET: &str = "x: cumulative training judge forwards (evaluation not counted).";
+const CLOCK: &str = "x: cumulative training wall-clock seconds (each step's time/step_s; \
+                     evaluation not counted; compare runs made on the same machine and load).";
 
-const EVAL_FIGURES: [EvalSpec; 7] = [
+const EVAL_FIGURES: [EvalSpec; 8] = [
     EvalSpec {
         name: "best_of_vs_step",
         title: "Held-out {n} by step",
@@ -40,6 +43,14 @@ const EVAL_FIGURES: [EvalSpec; 7] = [
         key: EvalKey::BestOf,
         x: XAxis::Forwards,
         about: BUDGET,
+    },
+    EvalSpec {
+        name: "best_of_vs_seconds",
+        title: "Held-out {n} by training wall-clock",
+        y_label: "score (nats)",
+        key: EvalKey::BestOf,
+        x: XAxis::Seconds,
+        about: CLOCK,
     },
     EvalSpec {
         name: "mean_vs_step",
@@ -123,6 +134,7 @@ pub fn figures(settings: &[Setting], notes: &mut Vec<String>) -> Vec<(Figure, St
         if series.iter().all(|s| s.curves.iter().all(Vec::is_empty)) {
             let why = match spec.x {
                 XAxis::Forwards => "cumulative judge forwards",
+                XAxis::Seconds => "time/step_s",
                 XAxis::Step => spec.key.log_key(),
             };
             notes.push(format!("Figure {} skipped: no run logs {why}.", spec.name));
@@ -135,6 +147,7 @@ pub fn figures(settings: &[Setting], notes: &mut Vec<String>) -> Vec<(Figure, St
         let x_label = match spec.x {
             XAxis::Step => "training step",
             XAxis::Forwards => "cumulative judge forwards",
+            XAxis::Seconds => "training wall-clock (s)",
         };
         let fig = Figure {
             name: spec.name.into(),
@@ -176,6 +189,7 @@ fn eval_series(settings: &[Setting], key: EvalKey, x: XAxis) -> Vec<SeedCurves> 
         let xv = match x {
             XAxis::Step => Some(e.step as f64),
             XAxis::Forwards => e.forwards,
+            XAxis::Seconds => e.seconds,
         };
         Some((xv?, key.get(e)?))
     };

@@ -24,6 +24,9 @@ pub struct EvalPoint {
     pub score_var: Option<f64>,
     /// Cumulative training judge forwards up to and including this step.
     pub forwards: Option<f64>,
+    /// Cumulative training wall-clock seconds up to and including this step (the steps'
+    /// `time/step_s`; evaluation not counted).
+    pub seconds: Option<f64>,
 }
 
 /// The figures of an evaluation the report draws and judges, by name.
@@ -69,6 +72,8 @@ pub struct StepPoint {
     /// Mean after Frost (`refined/mean`, formerly `reward/refined_mean`).
     pub refined_mean: Option<f64>,
     pub judge_forwards: Option<f64>,
+    /// Wall-clock seconds of the step (`time/step_s`).
+    pub seconds: Option<f64>,
 }
 
 /// One run: a setting at one seed.
@@ -260,6 +265,7 @@ pub fn read_run(
             dir.display()
         ));
     }
+    fill_seconds(&mut evals, &steps);
     let refinement = read_refinement(dir);
     let models = std::fs::read_to_string(dir.join("models.json"))
         .ok()
@@ -330,6 +336,7 @@ fn eval_point(v: &Value, n: Option<usize>) -> EvalPoint {
         distinct: num(v, "eval/distinct"),
         score_var: num(v, "eval/score_var"),
         forwards: num(v, "budget/judge_forwards_total"),
+        seconds: None,
     }
 }
 
@@ -340,6 +347,7 @@ fn step_point(v: &Value) -> StepPoint {
         sampled_mean: num_any(v, &["sampled/mean", "reward/mean"]),
         refined_mean: num_any(v, &["refined/mean", "reward/refined_mean"]),
         judge_forwards: num(v, "budget/judge_forwards"),
+        seconds: num(v, "time/step_s"),
     }
 }
 
@@ -356,6 +364,17 @@ fn fill_forwards(evals: &mut [EvalPoint], steps: &[StepPoint]) {
             .filter_map(|s| s.judge_forwards)
             .sum();
         e.forwards = Some(total);
+    }
+}
+
+/// Cumulative training seconds at each evaluation; left None unless every step up to it logs
+/// its time.
+fn fill_seconds(evals: &mut [EvalPoint], steps: &[StepPoint]) {
+    for e in evals.iter_mut() {
+        e.seconds = (steps.iter())
+            .filter(|s| s.step <= e.step)
+            .map(|s| s.seconds)
+            .sum::<Option<f64>>();
     }
 }
 
@@ -391,4 +410,35 @@ fn group(runs: Vec<Run>, notes: &mut Vec<String>) -> Vec<Setting> {
         s.runs.sort_by_key(|r| r.seed);
     }
     settings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(step: u64, seconds: Option<f64>) -> StepPoint {
+        StepPoint {
+            step,
+            replaced_frac: None,
+            sampled_mean: None,
+            refined_mean: None,
+            judge_forwards: None,
+            seconds,
+        }
+    }
+
+    fn eval_at(step: u64) -> EvalPoint {
+        eval_point(&serde_json::json!({ "step": step }), None)
+    }
+
+    /// An evaluation's wall-clock is the sum of the training steps' times up to it (step 0:
+    /// none yet); a step that does not log its time leaves the later evaluations without one.
+    #[test]
+    fn evaluations_take_the_cumulative_step_time() {
+        let steps = [step(1, Some(0.5)), step(2, Some(0.25)), step(3, None)];
+        let mut evals = [eval_at(0), eval_at(2), eval_at(3)];
+        fill_seconds(&mut evals, &steps);
+        let got: Vec<Option<f64>> = evals.iter().map(|e| e.seconds).collect();
+        assert_eq!(got, vec![Some(0.0), Some(0.75), None]);
+    }
 }

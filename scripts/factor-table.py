@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""The factor table of docs/results.md from `frost-host report` outputs (claims.json).
+
+Each argument is ROW=REPORT_DIR:A=B, e.g. "the authors' update=docs/results/factor-update:frost-k4-d4=grpo-k8":
+the row's label, the report folder, and the pair (as the report judged it) to show. Prints a
+Markdown table: the pair, the seeds, the final best-of-8 and the area under best-of-8 against
+judge forwards (A - B, 95% interval, sign-flip p, verdict). Standard library only, so it runs
+with any python3.
+"""
+import json
+import sys
+
+
+def fmt(x):
+    return "—" if x is None else f"{x:+.2f}"
+
+
+def cell(c):
+    if c is None:
+        return "—"
+    p = "—" if c["p"] is None else f"{c['p']:.3f}"
+    return f"{fmt(c['value'])} [{fmt(c['lo'])}, {fmt(c['hi'])}], p = {p}, **{c['verdict']}**"
+
+
+def main(args):
+    if not args:
+        sys.exit(__doc__)
+    print("| factor | A − B | seeds | final best-of-8 | area at equal judge budget |")
+    print("|---|---|---|---|---|")
+    for arg in args:
+        try:
+            label, rest = arg.split("=", 1)
+            folder, pair = rest.rsplit(":", 1)
+            a, b = pair.split("=", 1)
+        except ValueError:
+            sys.exit(f"not ROW=REPORT_DIR:A=B: {arg!r}")
+        with open(f"{folder}/claims.json") as f:
+            doc = json.load(f)
+        found = [p for p in doc["pairs"] if p["a"] == a and p["b"] == b]
+        if not found:
+            have = ", ".join(f"{p['a']}={p['b']}" for p in doc["pairs"])
+            sys.exit(f"{folder}/claims.json has no pair {a}={b} (it has {have})")
+        claims = {c["id"]: c for c in found[0]["claims"]}
+        final, area = claims.get("final_best_of"), claims.get("auc_best_of")
+        n = (final or area or {}).get("n", 0)
+        print(f"| {label} | {a} − {b} | {n} | {cell(final)} | {cell(area)} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
