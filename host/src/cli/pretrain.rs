@@ -10,6 +10,9 @@ use frost_host::pretrain::{self, CorpusSource, ModelSize, PretrainOptions};
 pub enum SizeArg {
     /// The embedded default (2.6M parameters, at most about 15 minutes on a 2-core CPU).
     Small,
+    /// The scale study's larger model (11.3M parameters, the same tokenizer and corpus; into
+    /// $FROST_CACHE/models/medium-shakespeare unless --out).
+    Medium,
     /// A toy model for tests (seconds).
     Tiny,
 }
@@ -26,12 +29,17 @@ pub struct PretrainArgs {
     /// Read at most this many documents of the corpus.
     #[arg(long)]
     pub max_documents: Option<usize>,
-    /// Output model folder [default: $FROST_CACHE/models/tiny-shakespeare, FROST_CACHE
-    /// defaulting to ~/.cache/frost].
+    /// Output model folder [default: $FROST_CACHE/models/tiny-shakespeare (medium:
+    /// medium-shakespeare), FROST_CACHE defaulting to ~/.cache/frost].
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Model and schedule preset.
-    #[arg(long = "config", value_enum, default_value = "small")]
+    #[arg(
+        long = "config",
+        visible_alias = "preset",
+        value_enum,
+        default_value = "small"
+    )]
     pub size: SizeArg,
     /// Optimizer steps [default: the preset's].
     #[arg(long)]
@@ -78,6 +86,7 @@ pub struct PretrainArgs {
 pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
     let size = match args.size {
         SizeArg::Small => ModelSize::Small,
+        SizeArg::Medium => ModelSize::Medium,
         SizeArg::Tiny => ModelSize::Tiny,
     };
     let corpus = match args.corpus {
@@ -91,7 +100,13 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
         }
         None => CorpusSource::Default,
     };
-    let out = args.out.unwrap_or_else(pretrain::default_model_dir);
+    let out = match (args.out, size, &corpus) {
+        (Some(out), _, _) => out,
+        (None, ModelSize::Medium, CorpusSource::Default) => {
+            frost_host::run::cache::cache_dir().join("models/medium-shakespeare")
+        }
+        (None, _, _) => pretrain::default_model_dir(),
+    };
     let mut opts = PretrainOptions::new(corpus, out.clone(), size);
     opts.corpus_options.text_field = args.text_field;
     opts.corpus_options.max_documents = args.max_documents;

@@ -1,4 +1,4 @@
-//! The pretraining settings: model shape and optimizer schedule (`Hyper`), the two presets,
+//! The pretraining settings: model shape and optimizer schedule (`Hyper`), the presets,
 //! their checks, `--set` overrides and the learning-rate schedule.
 
 use serde::{Deserialize, Serialize};
@@ -12,6 +12,8 @@ use crate::config::overrides::from_table_with_overrides;
 pub enum ModelSize {
     /// The embedded default: 2.6M parameters, at most about 15 minutes on a 2-core CPU.
     Small,
+    /// The scale study's larger model: 11.3M parameters (4.4x), same tokenizer and corpus.
+    Medium,
     /// For tests: a few thousand parameters, a few seconds.
     Tiny,
 }
@@ -68,6 +70,16 @@ impl Hyper {
                 beta2: 0.95,
                 grad_clip: 1.0,
                 seed: 0,
+            },
+            // The default's shape grown in width and depth (hidden 2x, layers 1.5x, the MLP
+            // 2x), the same vocabulary, context, batch and schedule: 11.3M parameters.
+            ModelSize::Medium => Hyper {
+                hidden_size: 384,
+                num_layers: 6,
+                num_heads: 6,
+                num_kv_heads: 3,
+                intermediate_size: 1024,
+                ..Hyper::preset(ModelSize::Small)
             },
             ModelSize::Tiny => Hyper {
                 vocab_size: 512,
@@ -176,6 +188,31 @@ mod tests {
     fn set(h: &Hyper, specs: &[&str]) -> Result<Hyper, String> {
         let specs: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
         h.with_overrides(&specs).map_err(|e| e.to_string())
+    }
+
+    /// Parameters of a preset's Qwen3 (tied embedding): the scale study's medium model is
+    /// 4-8x the embedded default, with the same vocabulary, context and schedule.
+    #[test]
+    fn the_medium_preset_is_four_to_eight_times_the_default() {
+        let params = |h: &Hyper| {
+            let (d, v) = (h.hidden_size, h.vocab_size as i64);
+            let attn = d * h.head_dim * (2 * h.num_heads + 2 * h.num_kv_heads);
+            let mlp = 3 * d * h.intermediate_size;
+            let norms = 2 * d + 2 * h.head_dim;
+            v * d + h.num_layers * (attn + mlp + norms) + d
+        };
+        let (small, medium) = (
+            Hyper::preset(ModelSize::Small),
+            Hyper::preset(ModelSize::Medium),
+        );
+        // The counts the pretraining logs (`model: N parameters`).
+        assert_eq!(params(&small), 2_558_144);
+        assert_eq!(params(&medium), 11_310_720);
+        let ratio = params(&medium) as f64 / params(&small) as f64;
+        assert!((4.0..=8.0).contains(&ratio), "{ratio}");
+        let same = |h: &Hyper| (h.vocab_size, h.seq_len, h.batch_size, h.steps, h.lr, h.seed);
+        assert_eq!(same(&small), same(&medium));
+        assert_eq!(medium.num_heads % medium.num_kv_heads, 0);
     }
 
     #[test]
