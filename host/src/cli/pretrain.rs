@@ -13,6 +13,9 @@ pub enum SizeArg {
     /// The scale study's larger model (11.3M parameters, the same tokenizer and corpus; into
     /// $FROST_CACHE/models/medium-shakespeare unless --out).
     Medium,
+    /// The scale study's smaller model (0.6M parameters, the same tokenizer and corpus; into
+    /// $FROST_CACHE/models/mini-shakespeare unless --out).
+    Mini,
     /// A toy model for tests (seconds).
     Tiny,
 }
@@ -87,6 +90,7 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
     let size = match args.size {
         SizeArg::Small => ModelSize::Small,
         SizeArg::Medium => ModelSize::Medium,
+        SizeArg::Mini => ModelSize::Mini,
         SizeArg::Tiny => ModelSize::Tiny,
     };
     let corpus = match args.corpus {
@@ -104,6 +108,9 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
         (Some(out), _, _) => out,
         (None, ModelSize::Medium, CorpusSource::Default) => {
             frost_host::run::cache::cache_dir().join("models/medium-shakespeare")
+        }
+        (None, ModelSize::Mini, CorpusSource::Default) => {
+            frost_host::run::cache::cache_dir().join("models/mini-shakespeare")
         }
         (None, _, _) => pretrain::default_model_dir(),
     };

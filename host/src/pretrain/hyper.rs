@@ -14,6 +14,8 @@ pub enum ModelSize {
     Small,
     /// The scale study's larger model: 11.3M parameters (4.4x), same tokenizer and corpus.
     Medium,
+    /// The scale study's smaller model: 0.6M parameters (a quarter), same tokenizer and corpus.
+    Mini,
     /// For tests: a few thousand parameters, a few seconds.
     Tiny,
 }
@@ -79,6 +81,16 @@ impl Hyper {
                 num_heads: 6,
                 num_kv_heads: 3,
                 intermediate_size: 1024,
+                ..Hyper::preset(ModelSize::Small)
+            },
+            // The default's shape shrunk in width and depth (hidden and MLP halved, 2 layers
+            // of 2 heads): 0.6M parameters, most of them the embedding.
+            ModelSize::Mini => Hyper {
+                hidden_size: 96,
+                num_layers: 2,
+                num_heads: 2,
+                num_kv_heads: 1,
+                intermediate_size: 256,
                 ..Hyper::preset(ModelSize::Small)
             },
             ModelSize::Tiny => Hyper {
@@ -191,7 +203,8 @@ mod tests {
     }
 
     /// Parameters of a preset's Qwen3 (tied embedding): the scale study's medium model is
-    /// 4-8x the embedded default, with the same vocabulary, context and schedule.
+    /// 4-8x the embedded default and its mini model 4-8x smaller, with the same vocabulary,
+    /// context and schedule.
     #[test]
     fn the_medium_preset_is_four_to_eight_times_the_default() {
         let params = |h: &Hyper| {
@@ -213,6 +226,10 @@ mod tests {
         let same = |h: &Hyper| (h.vocab_size, h.seq_len, h.batch_size, h.steps, h.lr, h.seed);
         assert_eq!(same(&small), same(&medium));
         assert_eq!(medium.num_heads % medium.num_kv_heads, 0);
+        let mini = Hyper::preset(ModelSize::Mini);
+        let down = params(&small) as f64 / params(&mini) as f64;
+        assert!((4.0..=8.0).contains(&down), "{down}");
+        assert_eq!(same(&small), same(&mini));
     }
 
     #[test]

@@ -100,14 +100,14 @@ impl PretrainOptions {
             minutes: None,
             resume: false,
             checkpoint_every: match size {
-                ModelSize::Small | ModelSize::Medium => 100,
+                ModelSize::Small | ModelSize::Medium | ModelSize::Mini => 100,
                 ModelSize::Tiny => 10,
             },
             stop_after: None,
             // A toy model gains nothing from threads, and one thread stays fast and exactly
             // reproducible on a busy machine.
             threads: match size {
-                ModelSize::Small | ModelSize::Medium => None,
+                ModelSize::Small | ModelSize::Medium | ModelSize::Mini => None,
                 ModelSize::Tiny => Some(1),
             },
         }
