@@ -19,7 +19,7 @@ def cell(c):
     if c is None:
         return "—"
     p = "—" if c["p"] is None else f"{c['p']:.3f}"
-    return f"{fmt(c['value'])} [{fmt(c['lo'])}, {fmt(c['hi'])}], p = {p}, **{c['verdict']}**"
+    return f"{fmt(c['value'])} [{fmt(c['lo'])}, {fmt(c['hi'])}], p = {p}, **{c['verdict'].replace('-', ' ')}**"
 
 
 def main(args):

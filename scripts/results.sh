@@ -14,20 +14,27 @@ OUT=docs/results
 # of this project's, each changing one thing from core-l8 (the Frost-only ones are judged against
 # core-l8's own Frost and GRPO runs, the same seeds).
 FACTORS="core-l8 factor-update factor-replace factor-keep-parents design-sampled-baseline
-  design-cap control-grpo-k4 factor-truncation factor-regime"
-for sweep in $FACTORS k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
+  design-cap control-grpo-k4 factor-truncation factor-regime factor-split factor-best
+  factor-truncation-split"
+# The scale trend's smaller model (a quarter of the default; minutes).
+[ -f runs/models/mini-shakespeare/config.json ] ||
+  "$BIN" pretrain --preset mini --out runs/models/mini-shakespeare
+for sweep in $FACTORS scale-mini k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
 
-for sweep in factor-update factor-truncation factor-regime; do
+for sweep in factor-update factor-truncation factor-regime factor-best scale-mini; do
   "$BIN" report "$RUNS/$sweep" --out "$OUT/$sweep"
 done
 for pair in factor-replace:frost-above-mean factor-keep-parents:frost-keep-parents \
-  design-sampled-baseline:frost-sampled-baseline design-cap:frost-cap-1; do
+  design-sampled-baseline:frost-sampled-baseline design-cap:frost-cap-1 factor-split:frost-k6-d2; do
   sweep=${pair%%:*} label=${pair#*:}
   "$BIN" report "$RUNS/core-l8" "$RUNS/$sweep" --out "$OUT/$sweep" \
     --pair "$label=grpo-k8" --pair "$label=frost-k4-d4"
 done
+"$BIN" report "$RUNS/factor-truncation" "$RUNS/factor-truncation-split" \
+  --out "$OUT/factor-truncation-split" \
+  --pair frost-k6-d2-truncated=grpo-k8 --pair frost-k6-d2-truncated=frost-k4-d4
 "$BIN" report "$RUNS/core-l8" "$RUNS/control-grpo-k4" --out "$OUT/control-grpo-k4" \
   --pair frost-k4-d4=grpo-k4 --pair grpo-k8=grpo-k4
 # The factor table of docs/results.md.
@@ -40,6 +47,10 @@ python3 scripts/factor-table.py \
   "at most 1 replaced (design)=$OUT/design-cap:frost-cap-1=grpo-k8" \
   "sampling truncation=$OUT/factor-truncation:frost-k4-d4=grpo-k8" \
   "128-token suffix=$OUT/factor-regime:frost-k4-d4=grpo-k8" \
+  "K=6 D=2 (the budget's split)=$OUT/factor-split:frost-k6-d2=grpo-k8" \
+  "truncation + the authors' update=$OUT/factor-best:frost-k4-d4=grpo-k8" \
+  "truncation + K=6 D=2=$OUT/factor-truncation-split:frost-k6-d2-truncated=grpo-k8" \
+  "core on the mini model (scale)=$OUT/scale-mini:frost-k4-d4=grpo-k8" \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
   | tee "$OUT/factor-table.md"
 
