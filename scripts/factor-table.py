@@ -29,8 +29,9 @@ def main(args):
     print("|---|---|---|---|---|")
     for arg in args:
         try:
-            label, rest = arg.split("=", 1)
-            folder, pair = rest.rsplit(":", 1)
+            # The row's label may hold "=" and ":" itself; the folder and the pair do not.
+            head, pair = arg.rsplit(":", 1)
+            label, folder = head.rsplit("=", 1)
             a, b = pair.split("=", 1)
         except ValueError:
             sys.exit(f"not ROW=REPORT_DIR:A=B: {arg!r}")
