@@ -33,7 +33,7 @@ pub struct PretrainArgs {
     #[arg(long)]
     pub max_documents: Option<usize>,
     /// Output model folder [default: $FROST_CACHE/models/tiny-shakespeare (medium:
-    /// medium-shakespeare), FROST_CACHE defaulting to ~/.cache/frost].
+    /// medium-shakespeare, mini: mini-shakespeare), FROST_CACHE defaulting to ~/.cache/frost].
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Model and schedule preset.
@@ -104,14 +104,17 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
         }
         None => CorpusSource::Default,
     };
-    let out = match (args.out, size, &corpus) {
+    // The scale study's presets on the default corpus have folders of their own in the cache.
+    let scale_folder = match size {
+        ModelSize::Medium => Some("medium-shakespeare"),
+        ModelSize::Mini => Some("mini-shakespeare"),
+        ModelSize::Small | ModelSize::Tiny => None,
+    };
+    let out = match (args.out, scale_folder, &corpus) {
         (Some(out), _, _) => out,
-        (None, ModelSize::Medium, CorpusSource::Default) => {
-            frost_host::run::cache::cache_dir().join("models/medium-shakespeare")
-        }
-        (None, ModelSize::Mini, CorpusSource::Default) => {
-            frost_host::run::cache::cache_dir().join("models/mini-shakespeare")
-        }
+        (None, Some(name), CorpusSource::Default) => frost_host::run::cache::cache_dir()
+            .join("models")
+            .join(name),
         (None, _, _) => pretrain::default_model_dir(),
     };
     let mut opts = PretrainOptions::new(corpus, out.clone(), size);
@@ -138,14 +141,10 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
     }
     h.warmup_steps = h.warmup_steps.min(h.steps / 2);
     opts.hyper = opts.hyper.with_overrides(&args.set)?;
+    // (A budget into the embedded default's folder is refused by `pretrain` itself, with every
+    // other setting that would change that model.)
     if let Some(m) = args.minutes {
         anyhow::ensure!(m >= 0.0, "--minutes must be 0 (no budget) or positive");
-        anyhow::ensure!(
-            m == 0.0 || out != pretrain::default_model_dir(),
-            "--minutes {m}: the embedded default ({}) is the same full-length model on every \
-             machine; pass --out DIR for a time-budgeted model",
-            out.display()
-        );
         opts.minutes = (m > 0.0).then_some(m);
     }
     if let Some(v) = args.checkpoint_every {

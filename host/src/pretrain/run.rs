@@ -192,6 +192,7 @@ fn is_default_folder(out: &Path) -> bool {
 /// its full step count, so that every machine's default is the same model.
 fn check_default_model_options(opts: &PretrainOptions) -> Result<(), PretrainError> {
     let preset = ModelSize::Small;
+    let minutes = opts.minutes.map(|m| format!("--minutes {m}"));
     let changed = [
         ("--corpus", opts.corpus != CorpusSource::Default),
         (
@@ -200,16 +201,16 @@ fn check_default_model_options(opts: &PretrainOptions) -> Result<(), PretrainErr
         ),
         ("--config", opts.size != preset),
         ("the preset's settings", opts.hyper != Hyper::preset(preset)),
-        ("--minutes", opts.minutes.is_some()),
+        (minutes.as_deref().unwrap_or("--minutes"), minutes.is_some()),
     ];
     match changed.iter().find(|(_, c)| *c) {
         None => Ok(()),
         Some((what, _)) => Err(PretrainError::Option {
             option: "out".to_string(),
+            // The caller's context names the folder.
             msg: format!(
-                "{} holds the embedded default, the same model on every machine; {what} \
-                 would change it: pass --out DIR for another model",
-                opts.out.display()
+                "the embedded default's folder holds the same model on every machine; {what} \
+                 would change it: pass --out DIR for another model"
             ),
         }),
     }
