@@ -58,7 +58,8 @@ fn pretrain_tiny_saves_a_checkpoint_that_transformers_reads_identically() {
     let leftovers: Vec<String> = std::fs::read_dir(tmp.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n != "model" && n != "cache")
+        // The lock file stays (removing it would let a waiting run and a new one both hold it).
+        .filter(|n| n != "model" && n != "cache" && n != ".model.lock")
         .collect();
     assert!(leftovers.is_empty(), "left behind: {leftovers:?}");
     let config = read_json(&dir.join("config.json"));
@@ -251,6 +252,88 @@ fn an_interrupted_pretraining_resumes_to_the_same_weights() {
     assert!(!bad.status.success());
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("rerun without --resume"), "{err}");
+}
+
+#[test]
+fn a_second_pretraining_into_a_folder_in_use_is_refused_and_touches_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("model");
+    // This process stands for the first run: it holds the folder's lock.
+    let first = frost_host::pretrain::resume::lock_out(&out, false).unwrap();
+    std::fs::create_dir_all(tmp.path().join(".model.work/step-000003")).unwrap();
+    let second = common::frost_host()
+        .args(["pretrain", "--config", "tiny", "--steps", "4", "--corpus"])
+        .arg(corpus())
+        .arg("--out")
+        .arg(&out)
+        .env("FROST_CACHE", tmp.path().join("cache"))
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        err.contains("is in use by another frost-host")
+            && err.contains(&format!("pid {}", std::process::id())),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        tmp.path().join(".model.work/step-000003").is_dir(),
+        "the refused run removed the first run's checkpoints"
+    );
+    drop(first);
+    pretrain(tmp.path(), &out, &["--steps", "4"]);
+}
+
+#[test]
+fn a_run_needing_the_default_model_waits_for_the_one_pretraining_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    let default = cache
+        .join("models")
+        .join(frost_host::pretrain::DEFAULT_MODEL_NAME);
+    let first = frost_host::pretrain::resume::lock_out(&default, false).unwrap();
+    let mut demo = common::frost_host()
+        .args(["demo", "--steps", "1", "--game"])
+        .arg(common::game_wasm("infill"))
+        .arg("--out")
+        .arg(tmp.path().join("run"))
+        .env("FROST_CACHE", &cache)
+        .env("FROST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(demo.stderr.take().unwrap());
+    let mut seen = String::new();
+    // Reads the demo's log up to a line holding `what`.
+    let mut read_until = |what: &str| loop {
+        let mut line = String::new();
+        let n = std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
+        assert!(n > 0, "demo ended before logging {what:?}:\n{seen}");
+        seen.push_str(&line);
+        assert!(
+            !line.contains("pretraining it now"),
+            "it did not wait:\n{seen}"
+        );
+        if line.contains(what) {
+            return seen.clone();
+        }
+    };
+    read_until("waiting for another frost-host");
+    // The "first run" finishes: the model appears, then the lock is let go.
+    let built = &crate::fixture::fixture().model;
+    std::fs::create_dir_all(&default).unwrap();
+    for e in std::fs::read_dir(built).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), default.join(e.file_name())).unwrap();
+    }
+    drop(first);
+    // The demo uses the model the other run built instead of pretraining its own (what it does
+    // with a model this small is another test's business).
+    read_until("default model at");
+    let _ = demo.kill();
+    let _ = demo.wait();
 }
 
 #[test]

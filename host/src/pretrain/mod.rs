@@ -55,6 +55,8 @@ pub enum PretrainError {
     Checkpoint { path: PathBuf, msg: String },
     #[error("invalid pretraining option {option}: {msg}")]
     Option { option: String, msg: String },
+    #[error(transparent)]
+    Lock(#[from] crate::run::lock::LockError),
 }
 
 impl PretrainError {
@@ -121,18 +123,24 @@ pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
     if is_model_dir(&dir) {
         return Ok(dir);
     }
+    // Another process (a sweep's other job, another rank) may be pretraining it: wait for it,
+    // then use what it built.
+    let _lock = resume::lock_out(&dir, true)?;
+    if is_model_dir(&dir) {
+        return Ok(dir);
+    }
     tracing::info!(
         "the default model {} is missing: pretraining it now",
         dir.display()
     );
     let mut opts = PretrainOptions::new(CorpusSource::Default, dir.clone(), ModelSize::Small);
     opts.resume = has_checkpoint(&dir);
-    let done = match pretrain(&opts) {
+    let done = match run::pretrain_locked(&opts) {
         // A checkpoint from other settings (an older Frost): start over rather than fail.
         Err(PretrainError::Checkpoint { path, msg }) if opts.resume => {
             tracing::warn!("not resuming from {}: {msg}", path.display());
             opts.resume = false;
-            pretrain(&opts)?
+            run::pretrain_locked(&opts)?
         }
         other => other?,
     };

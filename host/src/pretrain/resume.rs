@@ -19,6 +19,7 @@ use super::run::Model;
 use super::PretrainError;
 use crate::model::{load_weights, save_pretrained};
 use crate::run::checkpoints::{CheckpointError, Checkpoints};
+use crate::run::lock::RunLock;
 
 /// Where a run stands: what a checkpoint records besides the tensors.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,6 +42,23 @@ pub fn work_dir(out: &Path) -> PathBuf {
         .file_name()
         .map_or_else(|| "model".into(), |n| n.to_string_lossy().into_owned());
     out.with_file_name(format!(".{name}.work"))
+}
+
+/// The lock of the one pretraining run writing `out` (and its work folder), on the sibling
+/// file `.<name>.lock`; `wait`: until another run lets go, else refused naming `out`.
+pub fn lock_out(out: &Path, wait: bool) -> Result<RunLock, PretrainError> {
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| PretrainError::io(parent, e))?;
+    }
+    let name = out
+        .file_name()
+        .map_or_else(|| "model".into(), |n| n.to_string_lossy().into_owned());
+    let path = out.with_file_name(format!(".{name}.lock"));
+    Ok(if wait {
+        RunLock::wait_file(&path, out)?
+    } else {
+        RunLock::try_file(&path, out)?
+    })
 }
 
 /// Whether an interrupted run for `out` left a checkpoint to resume.

@@ -40,15 +40,25 @@ struct Run<'a> {
 }
 
 /// Runs the whole pretraining: corpus, tokenizer, model, loop, evaluation, output directory.
-/// None when the run stopped at `stop_after`, leaving a checkpoint and no model.
+/// None when the run stopped at `stop_after`, leaving a checkpoint and no model. Refused when
+/// another process is pretraining into the same `out`.
 pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, PretrainError> {
-    let wall = Instant::now();
-    let h = &opts.hyper;
-    h.validate()?;
-    let canonical = is_default_folder(&opts.out);
-    if canonical {
+    // Refused options write nothing, not even the lock file.
+    opts.hyper.validate()?;
+    if is_default_folder(&opts.out) {
         check_default_model_options(opts)?;
     }
+    let _lock = resume::lock_out(&opts.out, false)?;
+    pretrain_locked(opts)
+}
+
+/// `pretrain` with checked options, for a caller already holding `out`'s lock.
+pub(super) fn pretrain_locked(
+    opts: &PretrainOptions,
+) -> Result<Option<PretrainReport>, PretrainError> {
+    let wall = Instant::now();
+    let h = &opts.hyper;
+    let canonical = is_default_folder(&opts.out);
     if let Some(n) = opts.threads {
         tch::set_num_threads(n);
     }

@@ -1,4 +1,6 @@
 //! One writer per run directory: an exclusive `flock` on `RUN/.lock`, held for the whole run.
+//! The same lock guards anything two processes could fill at once (a model being pretrained,
+//! the corpus cache): the second one is refused, or waits and then finds the work done.
 //!
 //! The OS releases the lock when the process ends, however it ends (crash, kill -9), so a
 //! stale lock never blocks a later `--resume`. The holder writes its pid into the file so a
@@ -32,34 +34,69 @@ impl RunLock {
     /// Takes the lock on `dir` (which must exist) without waiting: refused when another
     /// process holds it.
     pub fn acquire(dir: &Path) -> Result<Self, LockError> {
-        let path = dir.join(".lock");
+        Self::take(&dir.join(".lock"), dir, false)
+    }
+
+    /// Takes the lock file `path` (created if missing) that guards `what`, without waiting:
+    /// refused, naming `what`, when another process holds it.
+    pub fn try_file(path: &Path, what: &Path) -> Result<Self, LockError> {
+        Self::take(path, what, false)
+    }
+
+    /// Takes the lock file `path` that guards `what`, waiting as long as another process
+    /// holds it (for a cache the other one is filling: the caller then checks it again).
+    pub fn wait_file(path: &Path, what: &Path) -> Result<Self, LockError> {
+        Self::take(path, what, true)
+    }
+
+    fn take(path: &Path, what: &Path, wait: bool) -> Result<Self, LockError> {
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
-            .open(&path)
-            .map_err(io_error(&path))?;
-        // SAFETY: flock on a file descriptor this function owns; no memory is shared.
-        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-        if rc != 0 {
-            let err = std::io::Error::last_os_error();
-            if err.raw_os_error() != Some(libc::EWOULDBLOCK) {
-                return Err(io_error(&path)(err).into());
-            }
+            .open(path)
+            .map_err(io_error(path))?;
+        if !try_flock(&file, libc::LOCK_EX | libc::LOCK_NB).map_err(io_error(path))? {
             let mut text = String::new();
             let _ = file.read_to_string(&mut text);
-            return Err(LockError::Held {
-                dir: dir.to_path_buf(),
-                pid: text.trim().parse().ok(),
-            });
+            let pid = text.trim().parse().ok();
+            if !wait {
+                return Err(LockError::Held {
+                    dir: what.to_path_buf(),
+                    pid,
+                });
+            }
+            tracing::info!(
+                "waiting for another frost-host{} working on {}",
+                pid.map(|p: u32| format!(" (pid {p})")).unwrap_or_default(),
+                what.display()
+            );
+            try_flock(&file, libc::LOCK_EX).map_err(io_error(path))?;
         }
         let pid = std::process::id().to_string();
         file.set_len(0)
             .and_then(|_| file.rewind())
             .and_then(|_| file.write_all(pid.as_bytes()))
-            .map_err(io_error(&path))?;
+            .map_err(io_error(path))?;
         Ok(RunLock { _file: file })
+    }
+}
+
+/// `flock(op)` on `file`: false when a non-blocking lock is held elsewhere.
+fn try_flock(file: &File, op: libc::c_int) -> std::io::Result<bool> {
+    loop {
+        // SAFETY: flock on a file descriptor the caller owns; no memory is shared.
+        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
+            return Ok(true);
+        }
+        let err = std::io::Error::last_os_error();
+        match err.raw_os_error() {
+            Some(libc::EWOULDBLOCK) => return Ok(false),
+            // A signal interrupted a blocking wait: wait again.
+            Some(libc::EINTR) => continue,
+            _ => return Err(err),
+        }
     }
 }
 
@@ -80,5 +117,29 @@ mod tests {
         );
         drop(first);
         RunLock::acquire(d.path()).unwrap();
+    }
+
+    #[test]
+    fn a_waiting_lock_returns_only_once_the_holder_lets_go() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join(".fill.lock");
+        let held = RunLock::try_file(&path, d.path()).unwrap();
+        let e = RunLock::try_file(&path, Path::new("the/cache")).unwrap_err();
+        assert!(e.to_string().starts_with("the/cache is in use"), "{e}");
+        let released = Arc::new(AtomicBool::new(false));
+        let flag = released.clone();
+        let holder = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, Ordering::SeqCst);
+            drop(held);
+        });
+        let _second = RunLock::wait_file(&path, d.path()).unwrap();
+        assert!(
+            released.load(Ordering::SeqCst),
+            "the wait returned while the lock was held"
+        );
+        holder.join().unwrap();
     }
 }
