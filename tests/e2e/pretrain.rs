@@ -71,6 +71,10 @@ fn pretrain_tiny_saves_a_checkpoint_that_transformers_reads_identically() {
     let report = read_json(&dir.join("pretrain.json"));
     assert_eq!(report["steps"], 12);
     assert_eq!(
+        report["threads"], 1,
+        "the thread count the weights depend on"
+    );
+    assert_eq!(
         report["corpus"]["train_files"],
         serde_json::json!(["hamlet.txt", "macbeth.txt", "tempest.txt"])
     );
@@ -388,8 +392,9 @@ fn the_embedded_default_folder_takes_only_the_embedded_default() {
     let tmp = tempfile::tempdir().unwrap();
     let corpus = tmp.path().join("c.txt");
     std::fs::write(&corpus, "To be, or not to be.\n".repeat(50)).unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["--minutes", "5"], "--minutes 5"),
+        (&["--threads", "2"], "--threads 2"),
         (&["--config", "tiny"], "--config"),
         (&["--steps", "50"], "preset's settings"),
         (&["--corpus", corpus.to_str().unwrap()], "--corpus"),

@@ -76,7 +76,8 @@ pub struct PretrainArgs {
     /// Stop after this step, leaving a checkpoint but no model (continue with --resume).
     #[arg(long)]
     pub stop_after: Option<usize>,
-    /// libtorch threads [default: one per core for small, 1 for tiny].
+    /// libtorch threads [default: 1 for small and tiny, whose weights must not depend on the
+    /// machine (the count changes them); the fastest count for medium and mini].
     #[arg(long)]
     pub threads: Option<i32>,
     /// Any other setting as KEY=VALUE (repeatable; the value in TOML syntax, as in training's

@@ -21,6 +21,10 @@ pub struct PretrainReport {
     /// Seconds of this invocation: corpus, tokenizer, training, evaluation, saving.
     pub wall_seconds: f64,
     pub tokens_per_second: f64,
+    /// The libtorch thread count the run was fixed to (the weights depend on it); absent when
+    /// it was picked by timing, as the machine's load allowed.
+    #[serde(default)]
+    pub threads: Option<i32>,
     pub heldout: HeldoutReport,
     pub samples: Vec<Sample>,
 }

@@ -131,6 +131,7 @@ pub(super) fn pretrain_locked(
         train_seconds: state.train_seconds,
         wall_seconds: 0.0,
         tokens_per_second: throughput.tokens_per_second(tokens_per_step),
+        threads: opts.threads,
         heldout,
         samples,
     };
@@ -203,6 +204,9 @@ fn is_default_folder(out: &Path) -> bool {
 fn check_default_model_options(opts: &PretrainOptions) -> Result<(), PretrainError> {
     let preset = ModelSize::Small;
     let minutes = opts.minutes.map(|m| format!("--minutes {m}"));
+    let threads = opts
+        .threads
+        .map_or("--threads".to_string(), |n| format!("--threads {n}"));
     let changed = [
         ("--corpus", opts.corpus != CorpusSource::Default),
         (
@@ -212,6 +216,7 @@ fn check_default_model_options(opts: &PretrainOptions) -> Result<(), PretrainErr
         ("--config", opts.size != preset),
         ("the preset's settings", opts.hyper != Hyper::preset(preset)),
         (minutes.as_deref().unwrap_or("--minutes"), minutes.is_some()),
+        (threads.as_str(), opts.threads != Some(1)),
     ];
     match changed.iter().find(|(_, c)| *c) {
         None => Ok(()),
