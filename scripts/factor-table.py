@@ -3,9 +3,10 @@
 
 Each argument is ROW=REPORT_DIR:A=B, e.g. "the authors' update=docs/results/factor-update:frost-k4-d4=grpo-k8":
 the row's label, the report folder, and the pair (as the report judged it) to show. Prints a
-Markdown table: the pair, the seeds, the final best-of-8 and the area under best-of-8 against
-judge forwards (A - B, 95% interval, sign-flip p, verdict). Standard library only, so it runs
-with any python3.
+Markdown table: the pair, the seeds, the player model both arms trained (its content hash and
+held-out bits per byte, from the runs' models.json), the final best-of-8 and the area under
+best-of-8 against judge forwards (A - B, 95% interval, sign-flip p, verdict). Standard library
+only, so it runs with any python3.
 """
 import json
 import sys
@@ -22,11 +23,27 @@ def cell(c):
     return f"{fmt(c['value'])} [{fmt(c['lo'])}, {fmt(c['hi'])}], p = {p}, **{c['verdict'].replace('-', ' ')}**"
 
 
+def models(doc, labels):
+    """The distinct player models of the settings `labels`, as `hash8` (bits/byte)."""
+    seen = []
+    for setting in doc["settings"]:
+        if setting["label"] not in labels:
+            continue
+        for m in setting.get("models") or []:
+            player = m.get("player") or {}
+            h = player.get("content_hash")
+            bpb = (player.get("pretrain") or {}).get("heldout_bits_per_byte")
+            key = "?" if not h else f"`{h[:8]}`" + ("" if bpb is None else f" ({bpb:.3f})")
+            if key not in seen:
+                seen.append(key)
+    return ", ".join(seen) or "—"
+
+
 def main(args):
     if not args:
         sys.exit(__doc__)
-    print("| factor | A − B | seeds | final best-of-8 | area at equal judge budget |")
-    print("|---|---|---|---|---|")
+    print("| factor | A − B | seeds | player model | final best-of-8 | area at equal judge budget |")
+    print("|---|---|---|---|---|---|")
     for arg in args:
         try:
             # The row's label may hold "=" and ":" itself; the folder and the pair do not.
@@ -44,7 +61,7 @@ def main(args):
         claims = {c["id"]: c for c in found[0]["claims"]}
         final, area = claims.get("final_best_of"), claims.get("auc_best_of")
         n = (final or area or {}).get("n", 0)
-        print(f"| {label} | {a} − {b} | {n} | {cell(final)} | {cell(area)} |")
+        print(f"| {label} | {a} − {b} | {n} | {models(doc, {a, b})} | {cell(final)} | {cell(area)} |")
 
 
 if __name__ == "__main__":

@@ -16,14 +16,17 @@ OUT=docs/results
 FACTORS="core-l8 factor-update factor-replace factor-keep-parents design-sampled-baseline
   design-cap control-grpo-k4 factor-truncation factor-regime factor-split factor-best
   factor-truncation-split"
-# The scale trend's smaller model (a quarter of the default; minutes).
+# The scale trend's smaller model (a quarter of the default; minutes) and larger one (4.4x;
+# about an hour on 2 cores).
 [ -f runs/models/mini-shakespeare/config.json ] ||
   "$BIN" pretrain --preset mini --out runs/models/mini-shakespeare
-for sweep in $FACTORS scale-mini k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
+[ -f runs/models/medium-shakespeare/config.json ] ||
+  "$BIN" pretrain --preset medium --out runs/models/medium-shakespeare
+for sweep in $FACTORS scale-mini scale-medium k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
 
-for sweep in factor-update factor-truncation factor-regime factor-best scale-mini; do
+for sweep in factor-update factor-truncation factor-regime factor-best scale-mini scale-medium; do
   "$BIN" report "$RUNS/$sweep" --out "$OUT/$sweep"
 done
 for pair in factor-replace:frost-above-mean factor-keep-parents:frost-keep-parents \
@@ -51,6 +54,7 @@ python3 scripts/factor-table.py \
   "truncation + the authors' update=$OUT/factor-best:frost-k4-d4=grpo-k8" \
   "truncation + K=6 D=2=$OUT/factor-truncation-split:frost-k6-d2-truncated=grpo-k8" \
   "core on the mini model (scale)=$OUT/scale-mini:frost-k4-d4=grpo-k8" \
+  "core on the medium model (scale)=$OUT/scale-medium:frost-k4-d4=grpo-k8" \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
   | tee "$OUT/factor-table.md"
 

@@ -120,8 +120,9 @@ impl PretrainOptions {
     }
 }
 
-/// The default model's directory, pretraining it first (with progress; its fixed 800 steps take
-/// about 15 minutes on 2 idle cores, longer on a loaded machine) when it is missing. An interrupted earlier build is resumed from its checkpoint.
+/// The default model's directory, pretraining it first (with progress; its fixed 800 steps on
+/// one thread take about 15 minutes on this project's 2-core CPU) when it is missing; a run
+/// started while another process pretrains it waits for that one. An interrupted earlier build is resumed from its checkpoint.
 pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
     let dir = default_model_dir();
     if is_model_dir(&dir) {
