@@ -57,6 +57,11 @@ python3 scripts/factor-table.py \
   "core on the medium model (scale)=$OUT/scale-medium:frost-k4-d4=grpo-k8" \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
   | tee "$OUT/factor-table.md"
+# The scale trend: the core comparison at three model sizes (the presets' parameter counts).
+python3 scripts/scale-figure.py "$OUT/scale-trend.svg" \
+  "615136=$OUT/scale-mini:frost-k4-d4=grpo-k8" \
+  "2558144=$OUT/core-l8:frost-k4-d4=grpo-k8" \
+  "11310720=$OUT/scale-medium:frost-k4-d4=grpo-k8" | tee "$OUT/scale-trend.md"
 
 # The selection rules on the same sampled parents, every child rescored exactly: tuned on the
 # training split, judged on held-out assignments, for the base model and a trained policy.
