@@ -26,6 +26,14 @@ for sweep in $FACTORS scale-mini scale-medium k-vs-2k gap-lengths xent-games xen
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
 
+# The selection rules on the same sampled parents, every child rescored exactly: tuned on the
+# training split, judged on held-out assignments, for the base model and a trained policy.
+"$BIN" analyze-selection --split heldout --assignments 64 --out "$RUNS/selection-base.json" \
+  | tee "$OUT/selection-base.txt"
+"$BIN" analyze-selection --checkpoint "$RUNS/core-l8/runs/frost-k4-d4/seed-0" --split heldout \
+  --assignments 64 --out "$RUNS/selection-trained.json" | tee "$OUT/selection-trained.txt"
+
+"$BIN" report "$RUNS/core-l8" --out "$OUT/core-l8" --selection "$RUNS/selection-base.json"
 for sweep in factor-update factor-truncation factor-regime factor-best scale-mini scale-medium; do
   "$BIN" report "$RUNS/$sweep" --out "$OUT/$sweep"
 done
@@ -63,14 +71,6 @@ python3 scripts/scale-figure.py "$OUT/scale-trend.svg" \
   "2558144=$OUT/core-l8:frost-k4-d4=grpo-k8" \
   "11310720=$OUT/scale-medium:frost-k4-d4=grpo-k8" | tee "$OUT/scale-trend.md"
 
-# The selection rules on the same sampled parents, every child rescored exactly: tuned on the
-# training split, judged on held-out assignments, for the base model and a trained policy.
-"$BIN" analyze-selection --split heldout --assignments 64 --out "$RUNS/selection-base.json" \
-  | tee "$OUT/selection-base.txt"
-"$BIN" analyze-selection --checkpoint "$RUNS/core-l8/runs/frost-k4-d4/seed-0" --split heldout \
-  --assignments 64 --out "$RUNS/selection-trained.json" | tee "$OUT/selection-trained.txt"
-
-"$BIN" report "$RUNS/core-l8" --out "$OUT/core-l8" --selection "$RUNS/selection-base.json"
 "$BIN" report "$RUNS/k-vs-2k" --out "$OUT/k-vs-2k"
 "$BIN" report "$RUNS/gap-lengths" --out "$OUT/gap-lengths" \
   --pair L4_frost-k4-d4=L4_grpo-k8 --pair L12_frost-k4-d4=L12_grpo-k8
