@@ -122,7 +122,8 @@ impl PretrainOptions {
 
 /// The default model's directory, pretraining it first (with progress; its fixed 800 steps on
 /// one thread take about 15 minutes on this project's 2-core CPU) when it is missing; a run
-/// started while another process pretrains it waits for that one. An interrupted earlier build is resumed from its checkpoint.
+/// started while another process pretrains it waits for that one. An interrupted earlier
+/// build is resumed from its checkpoint.
 pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
     let dir = default_model_dir();
     if is_model_dir(&dir) {
