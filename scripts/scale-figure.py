@@ -22,6 +22,14 @@ def size_label(n):
     return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n / 1e3:.0f}k"
 
 
+def marker(x, y, verdict, color):
+    """A filled circle where the claim holds, an open one where unclear, a square where not."""
+    if verdict == "does-not-hold":
+        return f'<rect x="{x - 4.5:.1f}" y="{y - 4.5:.1f}" width="9" height="9" fill="{color}"/>'
+    fill = color if verdict == "holds" else "white"
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{fill}" stroke="{color}" stroke-width="2"/>'
+
+
 def load(arg):
     try:
         head, pair = arg.rsplit(":", 1)
@@ -63,12 +71,12 @@ def main(args):
            f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="black"/>',
            f'<text x="{LEFT - 48}" y="{TOP - 8}">Frost − GRPO (nats)</text>',
            f'<text x="{(LEFT + W - RIGHT) / 2 - 60}" y="{H - 10}">model parameters (log)</text>']
-    step = 10 ** math.floor(math.log10((hi - lo) / 4 or 1))
-    tick = math.ceil(lo / step) * step
-    while tick <= hi:
-        svg.append(f'<text x="{LEFT - 6}" y="{py(tick) + 4:.1f}" text-anchor="end">{tick:+.1f}</text>')
+    # At most about 8 ticks, on a 1-2-5 step.
+    step = next(m * 10 ** e for e in range(-2, 4) for m in (1, 2, 5) if (hi - lo) / (m * 10 ** e) <= 8)
+    for k in range(math.ceil(lo / step), math.floor(hi / step) + 1):
+        tick = k * step
+        svg.append(f'<text x="{LEFT - 6}" y="{py(tick) + 4:.1f}" text-anchor="end">{"0" if k == 0 else f"{tick:+.1f}"}</text>')
         svg.append(f'<line x1="{LEFT - 3}" y1="{py(tick):.1f}" x2="{LEFT}" y2="{py(tick):.1f}" stroke="black"/>')
-        tick += step
     for (p, _, _), x in zip(points, xs):
         svg.append(f'<text x="{px(x):.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">{size_label(p)}</text>')
     for k, (sid, name, color) in enumerate(SERIES):
@@ -81,18 +89,16 @@ def main(args):
             cx, cy = px(x) + shift, py(c["value"])
             line.append(f"{cx:.1f},{cy:.1f}")
             svg.append(f'<line x1="{cx:.1f}" y1="{py(c["lo"]):.1f}" x2="{cx:.1f}" y2="{py(c["hi"]):.1f}" stroke="{color}" stroke-width="2"/>')
-            fill = color if c["verdict"] == "holds" else ("white" if c["verdict"] == "unclear" else "#444")
-            svg.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="4.5" fill="{fill}" stroke="{color}" stroke-width="2"/>')
+            svg.append(marker(cx, cy, c["verdict"], color))
         svg.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{color}" stroke-opacity="0.5"/>')
         ly = TOP + 16 + 20 * k
         svg.append(f'<line x1="{W - RIGHT + 14}" y1="{ly - 4}" x2="{W - RIGHT + 34}" y2="{ly - 4}" stroke="{color}" stroke-width="2"/>')
         svg.append(f'<text x="{W - RIGHT + 40}" y="{ly}">{name}</text>')
     legend = TOP + 70
-    for k, (verdict, fill) in enumerate([("holds", "#555"), ("unclear", "white"), ("does not hold", "#444")]):
+    for k, verdict in enumerate(["holds", "unclear", "does-not-hold"]):
         ly = legend + 18 * k
-        style = 'fill="#aaa"' if verdict == "holds" else f'fill="{fill}"'
-        svg.append(f'<circle cx="{W - RIGHT + 24}" cy="{ly - 4}" r="4.5" {style} stroke="#555" stroke-width="2"/>')
-        svg.append(f'<text x="{W - RIGHT + 40}" y="{ly}">{verdict}</text>')
+        svg.append(marker(W - RIGHT + 24, ly - 4, verdict, "#555"))
+        svg.append(f'<text x="{W - RIGHT + 40}" y="{ly}">{verdict.replace("-", " ")}</text>')
     svg.append(f'<text x="{W - RIGHT + 14}" y="{legend + 64}" font-size="10">bars: 95% interval</text>')
     svg.append("</svg>")
     with open(out, "w") as f:
