@@ -22,7 +22,7 @@ FACTORS="core-l8 factor-update factor-replace factor-keep-parents design-sampled
   "$BIN" pretrain --preset mini --out runs/models/mini-shakespeare
 [ -f runs/models/medium-shakespeare/config.json ] ||
   "$BIN" pretrain --preset medium --out runs/models/medium-shakespeare
-for sweep in $FACTORS scale-mini scale-medium k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
+for sweep in $FACTORS scale-mini scale-medium scale-medium-split k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
 
@@ -48,6 +48,8 @@ done
   --pair frost-k6-d2-truncated=grpo-k8 --pair frost-k6-d2-truncated=frost-k4-d4
 "$BIN" report "$RUNS/core-l8" "$RUNS/control-grpo-k4" --out "$OUT/control-grpo-k4" \
   --pair frost-k4-d4=grpo-k4 --pair grpo-k8=grpo-k4
+"$BIN" report "$RUNS/scale-medium" "$RUNS/scale-medium-split" --out "$OUT/scale-medium-split" \
+  --pair frost-k6-d2=grpo-k8 --pair frost-k6-d2=frost-k4-d4
 # The factor table of docs/results.md.
 python3 scripts/factor-table.py \
   "core (the paper's update, L=8)=$OUT/core-l8:frost-k4-d4=grpo-k8" \
@@ -63,6 +65,7 @@ python3 scripts/factor-table.py \
   "truncation + K=6 D=2=$OUT/factor-truncation-split:frost-k6-d2-truncated=grpo-k8" \
   "core on the mini model (scale)=$OUT/scale-mini:frost-k4-d4=grpo-k8" \
   "core on the medium model (scale)=$OUT/scale-medium:frost-k4-d4=grpo-k8" \
+  "K=6 D=2 on the medium model (scale)=$OUT/scale-medium-split:frost-k6-d2=grpo-k8" \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
   | tee "$OUT/factor-table.md"
 # The scale trend: the core comparison at three model sizes (the presets' parameter counts).
