@@ -8,8 +8,9 @@ held-out bits per byte, from the runs' models.json), the final best-of-8 and the
 best-of-8 against judge forwards (A - B, 95% interval, sign-flip p, verdict). Standard library
 only, so it runs with any python3.
 """
-import json
 import sys
+
+from report_claims import pair_claims, split_pair
 
 
 def fmt(x):
@@ -45,20 +46,14 @@ def main(args):
     print("| factor | A − B | seeds | player model | final best-of-8 | area at equal judge budget |")
     print("|---|---|---|---|---|---|")
     for arg in args:
+        form = "ROW=REPORT_DIR:A=B"
+        head, a, b = split_pair(arg, form)
         try:
             # The row's label may hold "=" and ":" itself; the folder and the pair do not.
-            head, pair = arg.rsplit(":", 1)
             label, folder = head.rsplit("=", 1)
-            a, b = pair.split("=", 1)
         except ValueError:
-            sys.exit(f"not ROW=REPORT_DIR:A=B: {arg!r}")
-        with open(f"{folder}/claims.json") as f:
-            doc = json.load(f)
-        found = [p for p in doc["pairs"] if p["a"] == a and p["b"] == b]
-        if not found:
-            have = ", ".join(f"{p['a']}={p['b']}" for p in doc["pairs"])
-            sys.exit(f"{folder}/claims.json has no pair {a}={b} (it has {have})")
-        claims = {c["id"]: c for c in found[0]["claims"]}
+            sys.exit(f"not {form}: {arg!r}")
+        doc, claims = pair_claims(folder, a, b)
         final, area = claims.get("final_best_of"), claims.get("auc_best_of")
         n = (final or area or {}).get("n", 0)
         print(f"| {label} | {a} − {b} | {n} | {models(doc, {a, b})} | {cell(final)} | {cell(area)} |")

@@ -9,9 +9,10 @@ report judged it), e.g. "2558144=docs/results/core-l8:frost-k4-d4=grpo-k8". Draw
 best-of-8 and the area at equal judge budget (A - B, 95% interval, verdict in the label) on a
 log-size axis, and prints the points as a Markdown table. Standard library only.
 """
-import json
 import math
 import sys
+
+from report_claims import pair_claims, split_pair
 
 W, H = 640, 360
 LEFT, RIGHT, TOP, BOTTOM = 64, 170, 24, 48
@@ -31,19 +32,14 @@ def marker(x, y, verdict, color):
 
 
 def load(arg):
+    form = "PARAMS=REPORT_DIR:A=B"
+    head, a, b = split_pair(arg, form)
     try:
-        head, pair = arg.rsplit(":", 1)
         params, folder = head.split("=", 1)
-        a, b = pair.split("=", 1)
         params = int(params)
     except ValueError:
-        sys.exit(f"not PARAMS=REPORT_DIR:A=B: {arg!r}")
-    with open(f"{folder}/claims.json") as f:
-        doc = json.load(f)
-    found = [p for p in doc["pairs"] if p["a"] == a and p["b"] == b]
-    if not found:
-        sys.exit(f"{folder}/claims.json has no pair {a}={b}")
-    claims = {c["id"]: c for c in found[0]["claims"]}
+        sys.exit(f"not {form}: {arg!r}")
+    _, claims = pair_claims(folder, a, b)
     return params, folder, {sid: claims.get(sid) for sid, _, _ in SERIES}
 
 
