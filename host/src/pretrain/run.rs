@@ -140,10 +140,8 @@ pub(super) fn pretrain_locked(
 
 /// The work folder next to the output, emptied unless the run resumes from it.
 fn prepare_work_dir(opts: &PretrainOptions) -> Result<PathBuf, PretrainError> {
+    // (The parent folder exists: taking `out`'s lock created it.)
     let work = work_dir(&opts.out);
-    if let Some(parent) = opts.out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| PretrainError::io(parent, e))?;
-    }
     if !opts.resume && work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| PretrainError::io(&work, e))?;
     }
