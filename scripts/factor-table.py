@@ -5,9 +5,12 @@ Each argument is ROW=REPORT_DIR:A=B, e.g. "the authors' update=docs/results/fact
 the row's label, the report folder, and the pair (as the report judged it) to show. Prints a
 Markdown table: the pair, the seeds, the player model both arms trained (its content hash and
 held-out bits per byte, from the runs' models.json), the final best-of-8 and the area under
-best-of-8 against judge forwards (A - B, 95% interval, sign-flip p, verdict). Standard library
-only, so it runs with any python3.
+best-of-8 against judge forwards (A - B, 95% interval, sign-flip p, verdict), and the held-out
+entropy gap. Below the table, the Pearson correlation of the entropy gap with the area gap over
+the rows against `grpo-k8` on the first row's player model (a correlation over settings, not a
+causal test). Standard library only, so it runs with any python3.
 """
+import statistics
 import sys
 
 from report_claims import pair_claims, split_pair
@@ -43,8 +46,10 @@ def models(doc, labels):
 def main(args):
     if not args:
         sys.exit(__doc__)
-    print("| factor | A − B | seeds | player model | final best-of-8 | area at equal judge budget |")
-    print("|---|---|---|---|---|---|")
+    print("| factor | A − B | seeds | player model | final best-of-8 | area at equal judge budget "
+          "| entropy (nats/token) |")
+    print("|---|---|---|---|---|---|---|")
+    rows = []
     for arg in args:
         form = "ROW=REPORT_DIR:A=B"
         head, a, b = split_pair(arg, form)
@@ -55,8 +60,20 @@ def main(args):
             sys.exit(f"not {form}: {arg!r}")
         doc, claims = pair_claims(folder, a, b)
         final, area = claims.get("final_best_of"), claims.get("auc_best_of")
+        entropy = claims.get("final_entropy")
         n = (final or area or {}).get("n", 0)
-        print(f"| {label} | {a} − {b} | {n} | {models(doc, {a, b})} | {cell(final)} | {cell(area)} |")
+        model = models(doc, {a, b})
+        ent = "—" if entropy is None else f"{fmt(entropy['value'])} [{fmt(entropy['lo'])}, {fmt(entropy['hi'])}]"
+        print(f"| {label} | {a} − {b} | {n} | {model} | {cell(final)} | {cell(area)} | {ent} |")
+        if area and entropy:
+            rows.append((b, model, entropy["value"], area["value"]))
+    if rows:
+        model = rows[0][1]
+        pts = [(e, x) for b, m, e, x in rows if b == "grpo-k8" and m == model]
+        if len(pts) >= 3 and len({e for e, _ in pts}) > 1 and len({x for _, x in pts}) > 1:
+            r = statistics.correlation([e for e, _ in pts], [x for _, x in pts])
+            print(f"\nEntropy gap against area gap over the {len(pts)} rows against grpo-k8 on "
+                  f"{model}: Pearson r = {r:+.2f}.")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ For each run directory given: the members a child replaced per group, and the sh
 whose advantage is negative (the update pushes the judge-approved edit down) when the baseline is
 the final group's mean (the paper's) and when it is the sampled group's mean
 (`frost.baseline = "sampled"`). The sign does not depend on the std division. Also the mean gain
-of a replacement in nats and in units of the sampled group's std. Standard library only.
+of a replacement in nats and in units of the sampled group's std, and the share of replaced
+members that were their group's best sample. Standard library only.
   scripts/replaced-advantage.py runs/results/core-l8/runs/frost-k4-d4/seed-*
 """
 import json
@@ -26,7 +27,7 @@ def groups(run):
 def main(runs):
     if not runs:
         sys.exit(__doc__)
-    total = dict(groups=0, members=0, replaced=0, neg_final=0, neg_sampled=0)
+    total = dict(groups=0, members=0, replaced=0, neg_final=0, neg_sampled=0, best=0)
     gains, gains_sd = [], []
     for run in runs:
         for moves in groups(run):
@@ -42,6 +43,7 @@ def main(runs):
                 total["replaced"] += 1
                 total["neg_final"] += m["score"] < mean_f
                 total["neg_sampled"] += m["score"] < mean_s
+                total["best"] += m["sampled_score"] == max(sampled)
                 gain = m["score"] - m["sampled_score"]
                 gains.append(gain)
                 if sd > 0:
@@ -51,6 +53,7 @@ def main(runs):
     print(f"replaced: {total['replaced']} ({total['replaced'] / max(total['members'], 1):.1%} of members)")
     print(f"replaced with a negative advantage, final-group baseline: {total['neg_final'] / r:.1%}")
     print(f"replaced with a negative advantage, sampled-group baseline: {total['neg_sampled'] / r:.1%}")
+    print(f"replaced members that were their group's best sample: {total['best'] / r:.1%}")
     if gains:
         print(f"gain of a replacement: mean {statistics.fmean(gains):.3f} nats, "
               f"median {statistics.median(gains):.3f}; in sampled-group std: "

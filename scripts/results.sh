@@ -14,7 +14,7 @@ OUT=docs/results
 # of this project's, each changing one thing from core-l8 (the Frost-only ones are judged against
 # core-l8's own Frost and GRPO runs, the same seeds).
 FACTORS="core-l8 factor-update factor-replace factor-keep-parents design-sampled-baseline
-  design-cap control-grpo-k4 factor-truncation factor-regime factor-split factor-best
+  design-cap control-grpo-k4 factor-truncation factor-regime factor-split factor-split-d1 factor-best
   factor-truncation-split"
 # The scale trend's smaller model (a quarter of the default; minutes) and larger one (4.4x;
 # about an hour on 2 cores).
@@ -38,7 +38,8 @@ for sweep in factor-update factor-truncation factor-regime factor-best scale-min
   "$BIN" report "$RUNS/$sweep" --out "$OUT/$sweep"
 done
 for pair in factor-replace:frost-above-mean factor-keep-parents:frost-keep-parents \
-  design-sampled-baseline:frost-sampled-baseline design-cap:frost-cap-1 factor-split:frost-k6-d2; do
+  design-sampled-baseline:frost-sampled-baseline design-cap:frost-cap-1 factor-split:frost-k6-d2 \
+  factor-split-d1:frost-k7-d1; do
   sweep=${pair%%:*} label=${pair#*:}
   "$BIN" report "$RUNS/core-l8" "$RUNS/$sweep" --out "$OUT/$sweep" \
     --pair "$label=grpo-k8" --pair "$label=frost-k4-d4"
@@ -63,6 +64,7 @@ python3 scripts/factor-table.py \
   "sampling truncation=$OUT/factor-truncation:frost-k4-d4=grpo-k8" \
   "128-token suffix=$OUT/factor-regime:frost-k4-d4=grpo-k8" \
   "K=6 D=2 (the budget's split)=$OUT/factor-split:frost-k6-d2=grpo-k8" \
+  "K=7 D=1 (the split, one point further)=$OUT/factor-split-d1:frost-k7-d1=grpo-k8" \
   "truncation + the authors' update=$OUT/factor-best:frost-k4-d4=grpo-k8" \
   "truncation + K=6 D=2=$OUT/factor-truncation-split:frost-k6-d2-truncated=grpo-k8" \
   "core on the mini model (scale)=$OUT/scale-mini:frost-k4-d4=grpo-k8" \
