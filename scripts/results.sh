@@ -51,11 +51,9 @@ done
   --pair frost-k4-d4=grpo-k4 --pair grpo-k8=grpo-k4
 "$BIN" report "$RUNS/scale-medium" "$RUNS/scale-medium-split" --out "$OUT/scale-medium-split" \
   --pair frost-k6-d2=grpo-k8 --pair frost-k6-d2=frost-k4-d4
-# The factor table of docs/results.md (its second row is the committed report of the earlier
-# default `cb4192c1`, whose runs no machine rebuilds exactly: the rows made on it compare to it).
+# The factor table of docs/results.md.
 python3 scripts/factor-table.py \
   "core (the paper's update, L=8)=$OUT/core-l8:frost-k4-d4=grpo-k8" \
-  "core on the earlier default=$OUT/core-l8-cb4192c1:frost-k4-d4=grpo-k8" \
   "the authors' update=$OUT/factor-update:frost-k4-d4=grpo-k8" \
   "replace above the mean=$OUT/factor-replace:frost-above-mean=grpo-k8" \
   "keep the parents=$OUT/factor-keep-parents:frost-keep-parents=grpo-k8" \
