@@ -20,11 +20,16 @@ def fmt(x):
     return "—" if x is None else f"{x:+.2f}"
 
 
+def interval(c):
+    """A claim's value and 95% interval, `+v [lo, hi]`."""
+    return "—" if c is None else f"{fmt(c['value'])} [{fmt(c['lo'])}, {fmt(c['hi'])}]"
+
+
 def cell(c):
     if c is None:
         return "—"
     p = "—" if c["p"] is None else f"{c['p']:.3f}"
-    return f"{fmt(c['value'])} [{fmt(c['lo'])}, {fmt(c['hi'])}], p = {p}, **{c['verdict'].replace('-', ' ')}**"
+    return f"{interval(c)}, p = {p}, **{c['verdict'].replace('-', ' ')}**"
 
 
 def models(doc, labels):
@@ -63,8 +68,7 @@ def main(args):
         entropy = claims.get("final_entropy")
         n = (final or area or {}).get("n", 0)
         model = models(doc, {a, b})
-        ent = "—" if entropy is None else f"{fmt(entropy['value'])} [{fmt(entropy['lo'])}, {fmt(entropy['hi'])}]"
-        print(f"| {label} | {a} − {b} | {n} | {model} | {cell(final)} | {cell(area)} | {ent} |")
+        print(f"| {label} | {a} − {b} | {n} | {model} | {cell(final)} | {cell(area)} | {interval(entropy)} |")
         if area and entropy:
             rows.append((b, model, entropy["value"], area["value"]))
     if rows:

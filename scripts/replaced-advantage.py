@@ -34,6 +34,7 @@ def main(runs):
             final = [m["score"] for m in moves]
             sampled = [m["sampled_score"] for m in moves]
             mean_f, mean_s = statistics.fmean(final), statistics.fmean(sampled)
+            best_s = max(sampled)
             sd = statistics.pstdev(sampled)
             total["groups"] += 1
             total["members"] += len(moves)
@@ -43,7 +44,7 @@ def main(runs):
                 total["replaced"] += 1
                 total["neg_final"] += m["score"] < mean_f
                 total["neg_sampled"] += m["score"] < mean_s
-                total["best"] += m["sampled_score"] == max(sampled)
+                total["best"] += m["sampled_score"] == best_s
                 gain = m["score"] - m["sampled_score"]
                 gains.append(gain)
                 if sd > 0:
