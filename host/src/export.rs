@@ -773,7 +773,7 @@ fn model_card(req: &ExportRequest, exported: &Exported) -> Result<String, Export
         ));
     } else {
         c.push_str(&format!(
-            "A plain Qwen3 checkpoint ({}, `{}`): no `peft` needed.\n\n\
+            "A plain CausalLm checkpoint ({}, `{}`): no `peft` needed.\n\n\
              ```python\n\
              from transformers import AutoModelForCausalLM, AutoTokenizer\n\n\
              model = AutoModelForCausalLM.from_pretrained({out}, dtype=\"auto\")\n\

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use frost_host::model::{Input, LoadOptions, LoadedModel, LoraConfig, Qwen3};
+use frost_host::model::{Input, LoadOptions, LoadedModel, LoraConfig, CausalLm};
 use serde_json::Value;
 use tch::{Device, Kind, Tensor};
 
@@ -50,7 +50,7 @@ fn ids() -> Tensor {
     Tensor::from_slice(&[5i64, 17, 200, 33, 90, 12, 7, 250, 1, 2, 3, 4, 5, 6, 7, 8]).view([2, 8])
 }
 
-fn logits_of(net: &Qwen3, ids: &Tensor) -> Tensor {
+fn logits_of(net: &CausalLm, ids: &Tensor) -> Tensor {
     let (b, t) = (ids.size()[0], ids.size()[1]);
     let pos = Tensor::arange(t, (Kind::Int64, Device::Cpu))
         .unsqueeze(0)

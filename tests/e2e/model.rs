@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use frost_host::model::{
     logprobs_from_logits, move_logprobs, move_logprobs_no_cache, save_pretrained, Input,
-    LoadOptions, LoadedModel, LoraConfig, ModelError, Qwen3, Qwen3Config, SampleRequest,
+    LoadOptions, LoadedModel, LoraConfig, ModelError, CausalLm, ModelConfig, SampleRequest,
     SamplingParams, Tok,
 };
 use tch::nn::OptimizerConfig;
@@ -17,7 +17,7 @@ use crate::common;
 
 /// The tokens of `model::sample` with the KV cache (what training runs).
 fn sample(
-    net: &Qwen3,
+    net: &CausalLm,
     prompts: &[Vec<i64>],
     k: usize,
     l: usize,
@@ -35,7 +35,7 @@ fn sample(
 
 /// The tokens of `model::sample` recomputing the whole sequence at every step.
 fn sample_no_cache(
-    net: &Qwen3,
+    net: &CausalLm,
     prompts: &[Vec<i64>],
     k: usize,
     l: usize,
@@ -109,7 +109,7 @@ fn positions(b: i64, t: i64) -> Tensor {
         .expand([b, t], false)
 }
 
-fn logits_of(net: &Qwen3, ids: &Tensor) -> Tensor {
+fn logits_of(net: &CausalLm, ids: &Tensor) -> Tensor {
     let (b, t) = (ids.size()[0], ids.size()[1]);
     tch::no_grad(|| net.forward(Input::Ids(ids), &positions(b, t), None, None))
 }
@@ -433,7 +433,7 @@ fn shared_prompt_logprobs_equal_whole_rows_with_and_without_left_padding() {
 }
 
 /// Next-token cross-entropy on fixed ids: the "tiny loss" the adapter is trained on.
-fn lm_loss(net: &Qwen3, ids: &Tensor) -> Tensor {
+fn lm_loss(net: &CausalLm, ids: &Tensor) -> Tensor {
     let (b, t) = (ids.size()[0], ids.size()[1]);
     let logits = net.forward(Input::Ids(ids), &positions(b, t), None, None);
     logits
@@ -514,9 +514,9 @@ fn lora_trains_only_adapters_roundtrips_through_peft_and_switches_off_exactly() 
 
     // A new full model written by save_pretrained (the pretraining path) must load in
     // transformers too: random untied GQA config, fixture tokenizer.
-    let cfg = Qwen3Config::new(EMB_VOCAB, 32, 48, 2, 4, 2, 12, false);
+    let cfg = ModelConfig::new(EMB_VOCAB, 32, 48, 2, 4, 2, 12, false);
     let vs = nn::VarStore::new(Device::Cpu);
-    let net = Qwen3::new(vs.root(), &cfg, None).unwrap();
+    let net = CausalLm::new(vs.root(), &cfg, None).unwrap();
     let tok = Tok::from_dir(&fixtures().join(variant)).unwrap();
     let fresh = tmp.path().join("fresh");
     save_pretrained(&cfg, &vs, &tok, &fresh).unwrap();
@@ -555,10 +555,10 @@ fn lora_trains_only_adapters_roundtrips_through_peft_and_switches_off_exactly() 
 fn embedding_gradient_matches_finite_differences() {
     // f64 so central differences are exact to ~1e-8.
     tch::manual_seed(3);
-    let cfg = Qwen3Config::new(40, 16, 24, 2, 4, 2, 6, true);
+    let cfg = ModelConfig::new(40, 16, 24, 2, 4, 2, 6, true);
     let mut vs = nn::VarStore::new(Device::Cpu);
     vs.set_kind(Kind::Double);
-    let net = Qwen3::new(vs.root(), &cfg, None).unwrap();
+    let net = CausalLm::new(vs.root(), &cfg, None).unwrap();
     let emb = Tensor::randn([1, 5, 16], (Kind::Double, Device::Cpu)).set_requires_grad(true);
     let w = Tensor::randn([1, 5, 40], (Kind::Double, Device::Cpu));
     // A fixed random projection of the logits (f64 for an f64 model), with left padding.

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use frost_host::judge::{self, Budget};
-use frost_host::model::Qwen3Config;
+use frost_host::model::ModelConfig;
 use serde_json::Value;
 use tch::Kind;
 
@@ -151,7 +151,7 @@ fn exact_kl_runs_under_frost_grpo_and_is_positive_once_the_policy_moved() {
 fn shipped_qwen3_shapes_have_the_published_parameter_counts() {
     let count = |name: &str| {
         let p = common::root().join(format!("configs/shapes/{name}/config.json"));
-        let cfg: Qwen3Config = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        let cfg: ModelConfig = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
         cfg.validate().unwrap();
         assert_eq!(cfg.vocab_size, 151936);
         assert_eq!(cfg.max_position_embeddings, 40960);
@@ -167,9 +167,9 @@ fn shipped_qwen3_shapes_have_the_published_parameter_counts() {
     );
     // The formula against the variables the builder makes, tied and untied.
     for tie in [true, false] {
-        let cfg = Qwen3Config::new(500, 32, 80, 3, 4, 2, 16, tie);
+        let cfg = ModelConfig::new(500, 32, 80, 3, 4, 2, 16, tie);
         let vs = tch::nn::VarStore::new(tch::Device::Cpu);
-        frost_host::model::Qwen3::new(vs.root(), &cfg, None).unwrap();
+        frost_host::model::CausalLm::new(vs.root(), &cfg, None).unwrap();
         let n: i64 = vs.variables().values().map(|t| t.numel() as i64).sum();
         assert_eq!(n, cfg.parameter_count(), "tied {tie}");
     }
@@ -179,7 +179,7 @@ fn shipped_qwen3_shapes_have_the_published_parameter_counts() {
 fn tiny_qwen3_shape() -> PathBuf {
     let dir = tmp("shape");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut cfg = Qwen3Config::new(151936, 32, 64, 2, 4, 2, 16, true);
+    let mut cfg = ModelConfig::new(151936, 32, 64, 2, 4, 2, 16, true);
     cfg.initializer_range = 0.02;
     std::fs::write(
         dir.join("config.json"),

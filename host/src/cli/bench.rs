@@ -7,7 +7,7 @@ use tch::{nn, Device, Kind, Tensor};
 
 use frost_host::config::DeviceSpec;
 use frost_host::model::{
-    sample, Input, LoraConfig, Qwen3, Qwen3Config, SampleRequest, SamplingParams,
+    sample, Input, LoraConfig, CausalLm, ModelConfig, SampleRequest, SamplingParams,
 };
 
 #[derive(Args, Debug)]
@@ -124,9 +124,9 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
         Kind::Float
     };
     // vocab, hidden, intermediate, layers, heads, kv heads, head_dim, tied
-    let cfg = Qwen3Config::new(8192, 256, 768, 4, 8, 4, 32, true);
+    let cfg = ModelConfig::new(8192, 256, 768, 4, 8, 4, 32, true);
     println!(
-        "model bench on {device:?} ({kind:?}, {} threads): Qwen3 vocab {} hidden {} layers {} \
+        "model bench on {device:?} ({kind:?}, {} threads): CausalLm vocab {} hidden {} layers {} \
          heads {}/{} head_dim {} intermediate {}",
         tch::get_num_threads(),
         cfg.vocab_size,
@@ -141,7 +141,7 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
     let lora = LoraConfig::new(16, 16.0);
     let mut vs = nn::VarStore::new(device);
     vs.set_kind(kind);
-    let net = Qwen3::new(vs.root(), &cfg, Some(&lora)).context("building the bench model")?;
+    let net = CausalLm::new(vs.root(), &cfg, Some(&lora)).context("building the bench model")?;
 
     let (b, t) = (8i64, 128i64);
     let ids = Tensor::randint(cfg.vocab_size, [b, t], (Kind::Int64, device));
@@ -167,7 +167,7 @@ pub fn model_bench(device: Device, peak: f64) -> anyhow::Result<()> {
 }
 
 /// Sampling with and without the KV cache, in new tokens per second.
-fn sample_bench(net: &Qwen3, cfg: &Qwen3Config, device: Device) {
+fn sample_bench(net: &CausalLm, cfg: &ModelConfig, device: Device) {
     let (np, kk, plen, l) = (4usize, 4usize, 64usize, 32usize);
     let prompts: Vec<Vec<i64>> = (0..np)
         .map(|i| {
@@ -202,8 +202,8 @@ fn sample_bench(net: &Qwen3, cfg: &Qwen3Config, device: Device) {
 
 /// Forward + backward of a language-model loss, LoRA against full fine-tuning.
 fn backward_bench(
-    net: &Qwen3,
-    cfg: &Qwen3Config,
+    net: &CausalLm,
+    cfg: &ModelConfig,
     (ids, pos): (&Tensor, &Tensor),
     kind: Kind,
     flops: f64,
@@ -212,7 +212,7 @@ fn backward_bench(
     let (device, b, t) = (net.device(), ids.size()[0], ids.size()[1]);
     let lora = net.lora_config().expect("the bench model has LoRA").clone();
     let targets = ids.narrow(1, 1, t - 1).reshape([-1]);
-    let loss = |net: &Qwen3| {
+    let loss = |net: &CausalLm| {
         net.forward(Input::Ids(ids), pos, None, None)
             .narrow(1, 0, t - 1)
             .reshape([-1, cfg.vocab_size])
@@ -221,7 +221,7 @@ fn backward_bench(
     let lora_fb = time(device, 3, || loss(net).backward());
     let mut vs_full = nn::VarStore::new(device);
     vs_full.set_kind(kind);
-    let full = Qwen3::new(vs_full.root(), cfg, None)?;
+    let full = CausalLm::new(vs_full.root(), cfg, None)?;
     let full_fb = time(device, 3, || loss(&full).backward());
     // Backward is about twice the forward (3x in all; LoRA skips the base weights' gradients,
     // so its true count is lower and its MFU below is an upper bound).

@@ -10,7 +10,7 @@ use super::{select, Child, Knobs, Proposal, TaylorView};
 use crate::config::{FrostSection, Selection};
 use crate::instrument::phases;
 use crate::judge::{self, Budget, Taylor};
-use crate::model::{self, Qwen3};
+use crate::model::{self, CausalLm};
 use crate::round::Assignment;
 
 /// A group: the moves trained on, their exact scores and what Frost did to them.
@@ -83,8 +83,8 @@ impl Group {
 /// The two networks of a round: the policy (the gate's prior) and the frozen judge.
 #[derive(Clone, Copy)]
 pub struct Nets<'a> {
-    pub policy: &'a Qwen3,
-    pub judge: &'a Qwen3,
+    pub policy: &'a CausalLm,
+    pub judge: &'a CausalLm,
 }
 
 /// Which parts of the proposal a round computes: the Taylor estimate, the policy's prior.
@@ -267,7 +267,7 @@ pub fn choose(
 /// sampled in its place kept in `replaced`; under `frost.keep_parents` it joins the group
 /// beside its parent instead.
 pub fn verify(
-    judge: &Qwen3,
+    judge: &CausalLm,
     asg: &Assignment,
     group: &mut Group,
     children: &[Child],
@@ -348,7 +348,7 @@ fn substitution_ban(asg: &Assignment, parents: &[Vec<u32>]) -> Option<Tensor> {
 /// The gate's log pi over the vocabulary from the sampler's logits of one group [K, L, V_emb]:
 /// what [`policy_full_logprobs`] computes with a teacher-forced forward (the same network, the
 /// same mask and temperature; equal up to float rounding). f64, on the policy's device.
-fn gate_logprobs(net: &Qwen3, asg: &Assignment, logits: &Tensor, temperature: f64) -> Tensor {
+fn gate_logprobs(net: &CausalLm, asg: &Assignment, logits: &Tensor, temperature: f64) -> Tensor {
     let _guard = tch::no_grad_guard();
     let banned = asg
         .banned
@@ -361,7 +361,7 @@ fn gate_logprobs(net: &Qwen3, asg: &Assignment, logits: &Tensor, temperature: f6
 /// policy's device),
 /// teacher-forced with the sampling mask and temperature.
 pub fn policy_full_logprobs(
-    net: &Qwen3,
+    net: &CausalLm,
     asg: &Assignment,
     parents: &[Vec<u32>],
     temperature: f64,

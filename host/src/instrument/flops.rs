@@ -6,7 +6,7 @@
 //! weighted value, per head. The LM head is counted where it is applied (often at a few rows
 //! only). Norms, rotary, softmax and the like are left out (a few percent at most).
 
-use crate::model::{LoraConfig, Qwen3Config};
+use crate::model::{LoraConfig, ModelConfig};
 
 /// The FLOPs of one forward, in parts, since their backward costs differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -37,7 +37,7 @@ impl ForwardFlops {
 /// The transformer blocks (not the LM head) on `b` rows of `t` new tokens after `past` cached
 /// positions; `lora` when the adapters are on.
 pub fn blocks(
-    cfg: &Qwen3Config,
+    cfg: &ModelConfig,
     lora: Option<&LoraConfig>,
     b: i64,
     t: i64,
@@ -75,7 +75,7 @@ pub fn blocks(
 }
 
 /// The LM head on `rows` hidden states.
-pub fn lm_head(cfg: &Qwen3Config, rows: i64) -> ForwardFlops {
+pub fn lm_head(cfg: &ModelConfig, rows: i64) -> ForwardFlops {
     ForwardFlops {
         weights: 2.0 * (cfg.hidden_size * cfg.vocab_size * rows) as f64,
         ..ForwardFlops::default()
@@ -83,7 +83,7 @@ pub fn lm_head(cfg: &Qwen3Config, rows: i64) -> ForwardFlops {
 }
 
 /// A whole forward of `b` sequences of `t` tokens with logits at every position.
-pub fn full_forward(cfg: &Qwen3Config, lora: Option<&LoraConfig>, b: i64, t: i64) -> f64 {
+pub fn full_forward(cfg: &ModelConfig, lora: Option<&LoraConfig>, b: i64, t: i64) -> f64 {
     blocks(cfg, lora, b, t, 0).total() + lm_head(cfg, b * t).total()
 }
 
@@ -92,8 +92,8 @@ mod tests {
     use super::*;
 
     /// vocab 10, hidden 4, intermediate 6, 2 layers, 2 heads / 1 kv head of dim 2.
-    fn tiny() -> Qwen3Config {
-        Qwen3Config::new(10, 4, 6, 2, 2, 1, 2, true)
+    fn tiny() -> ModelConfig {
+        ModelConfig::new(10, 4, 6, 2, 2, 1, 2, true)
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::ops::Range;
 use frost_sdk::types::{JudgeProgram, JudgeTerm, SegmentContent};
 use tch::{Kind, Tensor};
 
-use crate::model::{Input, Qwen3, Tok};
+use crate::model::{Input, CausalLm, Tok};
 use prefix::Prefix;
 use scored::{scored_sums, scored_sums_tensor, Scored, ScoredIndex};
 pub use taylor::{
@@ -124,7 +124,7 @@ impl CompiledProgram {
     }
 
     /// Term `j`'s cached prefix, computed for all terms on first use.
-    fn prefix(&self, judge: &Qwen3, j: usize) -> Option<&Prefix> {
+    fn prefix(&self, judge: &CausalLm, j: usize) -> Option<&Prefix> {
         if !self.prefix_cache {
             return None;
         }
@@ -150,7 +150,7 @@ impl CompiledProgram {
 
     /// Per term, the unweighted scored sum of each move-independent term (0 for move terms),
     /// computed once per program.
-    fn fixed_sums(&self, judge: &Qwen3) -> &[f64] {
+    fn fixed_sums(&self, judge: &CausalLm) -> &[f64] {
         self.fixed.get_or_init(|| {
             let fixed: Vec<&TermTemplate> = self
                 .terms
@@ -261,12 +261,12 @@ fn part_span(content: &SegmentContent, move_len: usize, parts: &[u32]) -> Option
 
 /// Turns the adapters off for the judge and back to their previous state on drop.
 pub struct AdaptersOff<'a> {
-    net: &'a Qwen3,
+    net: &'a CausalLm,
     was: bool,
 }
 
 impl<'a> AdaptersOff<'a> {
-    pub fn new(net: &'a Qwen3) -> Self {
+    pub fn new(net: &'a CausalLm) -> Self {
         let was = net.adapters_enabled();
         net.set_adapters_enabled(false);
         AdaptersOff { net, was }
@@ -301,7 +301,7 @@ fn pad_batch(seqs: &[&[i64]], device: tch::Device) -> (Tensor, Tensor) {
 }
 
 /// Sum of scored-token log-probs for each sequence (no grad), in chunks.
-fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) -> Vec<f64> {
+fn sequence_logps(judge: &CausalLm, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) -> Vec<f64> {
     let _guard = tch::no_grad_guard();
     let mut out = Vec::with_capacity(seqs.len());
     for chunk in seqs.chunks(JUDGE_CHUNK) {
@@ -321,7 +321,7 @@ fn sequence_logps(judge: &Qwen3, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)]) ->
 /// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves
 /// scored once. Adds the sequences scored (distinct moves x move terms) to `budget.forwards`.
 pub fn score(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     moves: &[Vec<u32>],
     budget: &mut Budget,
@@ -393,7 +393,7 @@ struct TermOut {
 /// With `move_embeds` [n, L, H] the move slot's input embeddings are those (differentiable),
 /// the rest are the tokens' own.
 fn term_forward(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     j: usize,
     filled: &[Vec<i64>],

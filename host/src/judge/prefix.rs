@@ -8,7 +8,7 @@ use tch::{Kind, Tensor};
 
 use super::scored::{scored_sums, ScoredIndex};
 use super::TermTemplate;
-use crate::model::{Input, KvCache, Qwen3};
+use crate::model::{Input, KvCache, CausalLm};
 
 /// A term's tokens before its move slot, run once.
 #[derive(Debug)]
@@ -23,7 +23,7 @@ pub struct Prefix {
 
 impl Prefix {
     /// None when the term has no move or fewer than two tokens before it (nothing to save).
-    pub fn compute(judge: &Qwen3, term: &TermTemplate) -> Option<Prefix> {
+    pub fn compute(judge: &CausalLm, term: &TermTemplate) -> Option<Prefix> {
         let s = term.move_start?;
         if s < 2 {
             return None;

@@ -3,7 +3,7 @@
 
 use tch::{Kind, Tensor};
 
-use crate::model::Qwen3;
+use crate::model::CausalLm;
 
 /// One sequence to score: its ids, which are scored, and its per-token CE clamp.
 pub(super) type Scored<'a> = (&'a [i64], &'a [bool], Option<f64>);
@@ -27,7 +27,7 @@ fn scored_rows(seqs: &[Scored], t: usize) -> (Vec<i64>, Vec<i64>, Vec<i64>, Vec<
 
 /// Per-row sums of log p(target) at the scored positions of `hidden` [B, T, H] (f64 values,
 /// keeps the graph when grad mode is on through `scored_sums_tensor`).
-pub(super) fn scored_sums(judge: &Qwen3, hidden: &Tensor, ix: &ScoredIndex) -> Vec<f64> {
+pub(super) fn scored_sums(judge: &CausalLm, hidden: &Tensor, ix: &ScoredIndex) -> Vec<f64> {
     let sums = scored_sums_tensor(judge, hidden, ix);
     crate::instrument::sync::to_f64s(&sums)
 }
@@ -61,7 +61,7 @@ impl ScoredIndex {
 }
 
 /// A scored token adds `max(log p, -clamp)` = `-min(CE, clamp)`: zero gradient where clamped.
-pub(super) fn scored_sums_tensor(judge: &Qwen3, hidden: &Tensor, ix: &ScoredIndex) -> Tensor {
+pub(super) fn scored_sums_tensor(judge: &CausalLm, hidden: &Tensor, ix: &ScoredIndex) -> Tensor {
     let (b, t, h) = {
         let s = hidden.size();
         (s[0], s[1], s[2])

@@ -4,13 +4,13 @@
 use tch::{Kind, Tensor};
 
 use super::{penalty, term_forward, AdaptersOff, Budget, CompiledProgram, TermOut};
-use crate::model::Qwen3;
+use crate::model::CausalLm;
 
 /// The score of each parent as a differentiable function of its move's input embeddings
 /// `move_embeds` [K, L, H] (targets stay the parent's tokens). Returns [K] (f32), with graph.
 /// Used by the Taylor proposal and by the finite-difference test.
 pub fn score_from_move_embeds(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     parents: &[Vec<u32>],
     move_embeds: &Tensor,
@@ -21,7 +21,7 @@ pub fn score_from_move_embeds(
 /// The scores [K], every term's [K] sums (unweighted) and, per move term, (term index, its
 /// forward). The terms are combined as the exact score combines them (penalties included).
 fn forward_move_embeds(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     parents: &[Vec<u32>],
     move_embeds: &Tensor,
@@ -61,7 +61,7 @@ pub struct Taylor {
 /// input; `g @ E^T` gives every substitution's linear term in one matmul; where move tokens are
 /// scored, the exact target change is added from the same forward's log-softmax.
 pub fn taylor_proposal(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     parents: &[Vec<u32>],
     budget: &mut Budget,
@@ -122,7 +122,7 @@ fn term_sums(sums: &[Tensor]) -> Vec<Vec<f64>> {
 /// (fixed terms' sums in f64, each move term's f32 sums taken to f64, then
 /// [`penalty::combine`]), so that they can stand for the exact scores.
 fn exact_scores(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     outs: &[(usize, TermOut)],
     k: usize,
@@ -143,7 +143,7 @@ fn exact_scores(
 /// where its constraint holds). Logits at the position before move token i depend only on
 /// tokens before it, so this part of the one-hot substitution is exact (up to the hinge).
 fn target_term(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     outs: &[(usize, TermOut)],
     y: &Tensor,
@@ -191,7 +191,7 @@ fn target_term(
 /// embeddings only, so the per-parent results do not depend on the chunking (up to float
 /// rounding). Counts one judge backward per group, as the unchunked proposal does.
 pub fn taylor_in_chunks(
-    judge: &Qwen3,
+    judge: &CausalLm,
     prog: &CompiledProgram,
     parents: &[Vec<u32>],
     chunk: usize,
@@ -219,6 +219,6 @@ pub fn taylor_in_chunks(
 /// in f32 or f64 the two passes (embeddings in grad mode, batch K; ids without grad, batch D)
 /// agree to about 1e-6. In bf16/f16, or on CUDA (other kernels per shape, nondeterministic
 /// reductions), they need not: the step then scores the parents exactly too, as the children.
-pub fn taylor_scores_are_exact(judge: &Qwen3) -> bool {
+pub fn taylor_scores_are_exact(judge: &CausalLm) -> bool {
     judge.device() == tch::Device::Cpu && matches!(judge.kind(), Kind::Float | Kind::Double)
 }

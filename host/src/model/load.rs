@@ -8,8 +8,8 @@ use serde_json::Value;
 use tch::{nn, Device, Kind, Tensor};
 
 use super::lora::{LoraConfig, WeightInit};
-use super::qwen3::Qwen3;
-use super::qwen3_config::Qwen3Config;
+use super::qwen3::CausalLm;
+use super::qwen3_config::ModelConfig;
 use super::tokenizer::Tok;
 use super::ModelError;
 
@@ -56,10 +56,10 @@ impl LoadOptions {
 }
 
 pub struct LoadedModel {
-    pub net: Qwen3,
+    pub net: CausalLm,
     pub vs: nn::VarStore,
     pub tokenizer: Tok,
-    pub config: Qwen3Config,
+    pub config: ModelConfig,
     pub device: Device,
     pub kind: Kind,
     /// The directory the base weights came from (written into adapter_config.json).
@@ -92,10 +92,10 @@ fn torch_err(path: &Path) -> impl FnOnce(tch::TchError) -> ModelError + '_ {
 }
 
 /// Reads and checks `config.json` (architecture Qwen3ForCausalLM, supported fields).
-pub fn read_config(dir: &Path) -> Result<Qwen3Config, ModelError> {
+pub fn read_config(dir: &Path) -> Result<ModelConfig, ModelError> {
     let path = dir.join("config.json");
     let v = read_json(&path, "model config")?;
-    let cfg: Qwen3Config = serde_json::from_value(v).map_err(|source| ModelError::Json {
+    let cfg: ModelConfig = serde_json::from_value(v).map_err(|source| ModelError::Json {
         path: path.clone(),
         source,
     })?;
@@ -258,7 +258,7 @@ impl LoadedModel {
         dir: &Path,
         tokenizer_dir: &Path,
         opts: &LoadOptions,
-        init: impl FnOnce(&Qwen3Config) -> WeightInit,
+        init: impl FnOnce(&ModelConfig) -> WeightInit,
     ) -> Result<Self, ModelError> {
         let config = read_config(dir)?;
         let tokenizer = Tok::from_dir(tokenizer_dir)?;
@@ -272,7 +272,7 @@ impl LoadedModel {
         let mut vs = nn::VarStore::new(opts.device);
         vs.set_kind(kind);
         let init = init(&config);
-        let mut net = Qwen3::build(vs.root(), &config, opts.lora.as_ref(), init)?;
+        let mut net = CausalLm::build(vs.root(), &config, opts.lora.as_ref(), init)?;
         net.set_token_limit(tokenizer.vocab_size() as i64);
         Ok(LoadedModel {
             net,
@@ -416,7 +416,7 @@ impl LoadedModel {
 /// Writes `config.json`, `model.safetensors` (base weights, no adapters), `generation_config.json`
 /// and the tokenizer files into `dir`, readable by `transformers`' `from_pretrained`.
 pub fn save_pretrained(
-    config: &Qwen3Config,
+    config: &ModelConfig,
     vs: &nn::VarStore,
     tok: &Tok,
     dir: &Path,

@@ -3,7 +3,7 @@
 
 use tch::{Kind, Tensor};
 
-use super::qwen3::{Input, Qwen3};
+use super::qwen3::{Input, CausalLm};
 use super::sample::{full_ban, left_pad, MASKED_LOGIT};
 
 /// Teacher-forced log-probs of moves under the policy.
@@ -21,7 +21,7 @@ pub struct MoveLogProbs {
 /// rows' gradients through the index, so the result and its gradient are the same as running
 /// every row whole, as [`move_logprobs_no_cache`] does).
 pub fn move_logprobs(
-    net: &Qwen3,
+    net: &CausalLm,
     prompts: &[Vec<i64>],
     moves: &Tensor,
     banned: &Tensor,
@@ -69,7 +69,7 @@ pub fn move_logprobs(
 
 /// As [`move_logprobs`], with every row's prompt and move in one forward (the reference).
 pub fn move_logprobs_no_cache(
-    net: &Qwen3,
+    net: &CausalLm,
     prompts: &[Vec<i64>],
     moves: &Tensor,
     banned: &Tensor,
@@ -102,7 +102,7 @@ pub fn move_logprobs_no_cache(
 
 /// Log-probs from the hidden states [N, L, H] that predict the move tokens.
 fn move_head(
-    net: &Qwen3,
+    net: &CausalLm,
     hidden: &Tensor,
     moves: &Tensor,
     banned: &Tensor,
@@ -117,7 +117,7 @@ fn move_head(
 /// (0 read as 1): [`MoveLogProbs::full`] from logits already computed, e.g. by
 /// [`sample`] with `keep_logits`.
 pub fn logprobs_from_logits(
-    net: &Qwen3,
+    net: &CausalLm,
     logits: &Tensor,
     banned: &Tensor,
     temperature: f64,

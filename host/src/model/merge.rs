@@ -56,9 +56,9 @@ pub(crate) fn merge_lora(vs: &nn::VarStore, scale: f64) -> Result<usize, String>
 mod tests {
     use tch::{nn, Device, Kind, Tensor};
 
-    use crate::model::{Input, LoraConfig, Qwen3, Qwen3Config};
+    use crate::model::{Input, LoraConfig, CausalLm, ModelConfig};
 
-    fn logits(net: &Qwen3, ids: &Tensor) -> Tensor {
+    fn logits(net: &CausalLm, ids: &Tensor) -> Tensor {
         let t = ids.size()[1];
         let pos = Tensor::arange(t, (Kind::Int64, Device::Cpu)).unsqueeze(0);
         tch::no_grad(|| net.forward(Input::Ids(ids), &pos, None, None))
@@ -67,11 +67,11 @@ mod tests {
     /// The merge as `LoadedModel::merge_adapters` does it, on a bare network.
     fn merged_logits(kind: Kind) -> (Tensor, Tensor, Tensor) {
         tch::manual_seed(5);
-        let cfg = Qwen3Config::new(40, 16, 24, 2, 4, 2, 6, true);
+        let cfg = ModelConfig::new(40, 16, 24, 2, 4, 2, 6, true);
         let mut vs = nn::VarStore::new(Device::Cpu);
         vs.set_kind(kind);
         let lora = LoraConfig::new(2, 6.0);
-        let net = Qwen3::new(vs.root(), &cfg, Some(&lora)).unwrap();
+        let net = CausalLm::new(vs.root(), &cfg, Some(&lora)).unwrap();
         // A trained adapter: B is zero at initialisation.
         for (name, t) in vs.variables() {
             if name.contains(".lora_B.") {

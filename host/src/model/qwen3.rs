@@ -5,7 +5,7 @@
 //!
 //! Variable names match the Hugging Face checkpoint (`model.layers.0.self_attn.q_proj.weight`),
 //! so loading is a name-for-name copy. The forwards are pure: the FLOPs `bench --phases` reports
-//! are counted at the model boundary (`Qwen3::forward_hidden`, `Qwen3::logits`).
+//! are counted at the model boundary (`CausalLm::forward_hidden`, `CausalLm::logits`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use tch::{nn, Device, Kind, Tensor};
 use super::attention::{sdpa, AttentionMask};
 use super::kv_cache::{KvCache, LayerCache};
 use super::lora::{base_var, LoraConfig, LoraLinear, WeightInit};
-use super::qwen3_config::Qwen3Config;
+use super::qwen3_config::ModelConfig;
 use super::ModelError;
 use crate::instrument::{flops, phases};
 
@@ -149,7 +149,7 @@ struct Attention {
 
 impl Attention {
     /// `p` is the layer's `self_attn` path.
-    fn new(p: &nn::Path, cfg: &Qwen3Config, mk: &Builder) -> Self {
+    fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
         let (h, hd, nh, nkv) = (
             cfg.hidden_size,
             cfg.head_dim(),
@@ -205,7 +205,7 @@ struct Mlp {
 
 impl Mlp {
     /// `p` is the layer's `mlp` path.
-    fn new(p: &nn::Path, cfg: &Qwen3Config, mk: &Builder) -> Self {
+    fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
         let (h, i) = (cfg.hidden_size, cfg.intermediate_size);
         Mlp {
             gate_proj: mk.linear(p, "gate_proj", h, i),
@@ -231,7 +231,7 @@ struct DecoderLayer {
 impl DecoderLayer {
     /// `p` is the layer's path (`model.layers.{i}`). Variables are made in the checkpoint's order
     /// (attention, norms, MLP), which fixes the random init and the optimizer's parameter order.
-    fn new(p: &nn::Path, cfg: &Qwen3Config, mk: &Builder) -> Self {
+    fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
         let self_attn = Attention::new(&(p / "self_attn"), cfg, mk);
         let input_layernorm = mk.norm(&(p / "input_layernorm"), cfg.hidden_size);
         let post_attention_layernorm = mk.norm(&(p / "post_attention_layernorm"), cfg.hidden_size);
@@ -261,8 +261,8 @@ impl DecoderLayer {
 }
 
 /// The Qwen3 causal language model.
-pub struct Qwen3 {
-    cfg: Qwen3Config,
+pub struct CausalLm {
+    cfg: ModelConfig,
     embed_tokens: Tensor,
     layers: Vec<DecoderLayer>,
     norm: RmsNorm,
@@ -275,13 +275,13 @@ pub struct Qwen3 {
     token_limit: i64,
 }
 
-impl Qwen3 {
+impl CausalLm {
     /// A new randomly initialised model (normal(0, initializer_range) weights, unit norms).
     /// With `lora`, the base is frozen and only the adapters require grad; without, every
     /// parameter is trainable (full fine-tuning / pretraining).
     pub fn new(
         vs: nn::Path,
-        cfg: &Qwen3Config,
+        cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
     ) -> Result<Self, ModelError> {
         Self::build(vs, cfg, lora, WeightInit::Normal(cfg.initializer_range))
@@ -290,7 +290,7 @@ impl Qwen3 {
     /// The model with its variables under `vs` (the checkpoint's names), set as `init` says.
     pub(crate) fn build(
         vs: nn::Path,
-        cfg: &Qwen3Config,
+        cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
         init: WeightInit,
     ) -> Result<Self, ModelError> {
@@ -329,7 +329,7 @@ impl Qwen3 {
             )
         });
         let rotary = RotaryEmbedding::new(cfg.rope_theta()?, cfg.head_dim(), vs.device());
-        Ok(Qwen3 {
+        Ok(CausalLm {
             cfg: cfg.clone(),
             embed_tokens,
             layers,
@@ -342,7 +342,7 @@ impl Qwen3 {
         })
     }
 
-    pub fn config(&self) -> &Qwen3Config {
+    pub fn config(&self) -> &ModelConfig {
         &self.cfg
     }
 

@@ -22,7 +22,7 @@ fn default_init_range() -> f64 {
 /// `config.json` of a Qwen3 checkpoint. Fields we do not use are kept in `extra` so that
 /// `save_pretrained` writes them back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Qwen3Config {
+pub struct ModelConfig {
     pub vocab_size: i64,
     pub hidden_size: i64,
     pub intermediate_size: i64,
@@ -69,7 +69,7 @@ pub struct Qwen3Config {
     pub extra: serde_json::Map<String, Value>,
 }
 
-impl Qwen3Config {
+impl ModelConfig {
     /// A config for a new model (pretraining, benchmarks), written the way `transformers` 5 does.
     #[allow(
         clippy::too_many_arguments,
@@ -85,7 +85,7 @@ impl Qwen3Config {
         head_dim: i64,
         tie_word_embeddings: bool,
     ) -> Self {
-        Qwen3Config {
+        ModelConfig {
             vocab_size,
             hidden_size,
             intermediate_size,

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tch::{Kind, Tensor};
 
-use super::qwen3::{Input, Qwen3};
+use super::qwen3::{Input, CausalLm};
 
 /// The logit given to banned tokens. Finite on purpose: exp() is exactly 0 in f32, and
 /// `p * (log p - log q)` stays 0 instead of NaN (which -inf would give) in KL terms.
@@ -69,7 +69,7 @@ pub fn left_pad(prompts: &[Vec<i64>], device: tch::Device) -> (Tensor, Option<Te
 }
 
 /// `banned` [N, V] plus the embedding's padding rows, as a bool mask on `logits`' device.
-pub(super) fn full_ban(net: &Qwen3, banned: &Tensor, n: i64, v: i64) -> Tensor {
+pub(super) fn full_ban(net: &CausalLm, banned: &Tensor, n: i64, v: i64) -> Tensor {
     assert_eq!(banned.size(), [n, v], "banned mask must be [N, V_emb]");
     let ban = banned.to_kind(Kind::Bool).to_device(net.device());
     // A new tensor, never an in-place edit: `to_kind` may alias the caller's mask.
@@ -228,7 +228,7 @@ pub struct Stranded {
 }
 
 /// The model's one sampler: see [`SampleRequest`].
-pub fn sample(net: &Qwen3, req: &SampleRequest) -> Result<Sampled, Stranded> {
+pub fn sample(net: &CausalLm, req: &SampleRequest) -> Result<Sampled, Stranded> {
     let _guard = tch::no_grad_guard();
     let dev = net.device();
     let v = net.config().vocab_size;
@@ -319,7 +319,7 @@ impl Draws<'_> {
 }
 
 /// Only the last position's logits are needed (the LM head is the costliest matmul).
-fn last_logits(net: &Qwen3, h: &Tensor) -> Tensor {
+fn last_logits(net: &CausalLm, h: &Tensor) -> Tensor {
     net.logits(&h.select(1, -1))
 }
 
@@ -332,7 +332,7 @@ fn ones_column(m: &Tensor) -> Tensor {
     clippy::assign_op_pattern,
     reason = "`+=` on a Tensor is in-place, and `last_pos` starts as a view of `pos`"
 )]
-fn sample_cached(net: &Qwen3, d: &mut Draws) {
+fn sample_cached(net: &CausalLm, d: &mut Draws) {
     let kk = d.req.k as i64;
     let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
     let (ids0, mask0, pos0) = left_pad(d.req.prompts, net.device());
@@ -360,7 +360,7 @@ fn sample_cached(net: &Qwen3, d: &mut Draws) {
 }
 
 /// The whole sequence recomputed at every step (no cache).
-fn sample_uncached(net: &Qwen3, d: &mut Draws) {
+fn sample_uncached(net: &CausalLm, d: &mut Draws) {
     let kk = d.req.k as i64;
     let rep = |t: &Tensor| t.repeat_interleave_self_int(kk, 0, None);
     let (ids0, mask0, pos0) = left_pad(d.req.prompts, net.device());

@@ -9,10 +9,10 @@ use tokenizers::Tokenizer;
 use super::data::{positions, Data, Window};
 use super::record::{HeldoutReport, Sample};
 use crate::corpus::Document;
-use crate::model::{Input, Qwen3};
+use crate::model::{Input, CausalLm};
 
 /// Every held-out token scored once: mean nats per token and bits per byte.
-pub(super) fn heldout(net: &Qwen3, data: &Data, b: usize, t: usize) -> HeldoutReport {
+pub(super) fn heldout(net: &CausalLm, data: &Data, b: usize, t: usize) -> HeldoutReport {
     let start = Instant::now();
     let all: Vec<&Window> = data.windows.iter().collect();
     let (nats, n) = score_windows(net, &all, b, t);
@@ -35,7 +35,7 @@ pub(super) fn heldout(net: &Qwen3, data: &Data, b: usize, t: usize) -> HeldoutRe
 
 /// Continuations of prompts from up to three held-out works, sampled with `seed`.
 pub(super) fn samples(
-    net: &Qwen3,
+    net: &CausalLm,
     tok: &Tokenizer,
     heldout: &[Document],
     seed: u64,
@@ -54,7 +54,7 @@ pub(super) fn samples(
 }
 
 /// Total nats and scored tokens over the given windows (no gradients).
-pub(super) fn score_windows(net: &Qwen3, windows: &[&Window], b: usize, t: usize) -> (f64, usize) {
+pub(super) fn score_windows(net: &CausalLm, windows: &[&Window], b: usize, t: usize) -> (f64, usize) {
     let _guard = tch::no_grad_guard();
     let mut nats = 0.0;
     let mut count = 0;
@@ -81,7 +81,7 @@ pub(super) fn score_windows(net: &Qwen3, windows: &[&Window], b: usize, t: usize
 
 /// A sampled continuation (temperature 0.8, seeded) of `prompt`, `n` tokens, no KV cache
 /// (a handful of tokens on a small model).
-fn continue_text(net: &Qwen3, tok: &Tokenizer, prompt: &[i64], n: usize, limit: i64) -> String {
+fn continue_text(net: &CausalLm, tok: &Tokenizer, prompt: &[i64], n: usize, limit: i64) -> String {
     let _guard = tch::no_grad_guard();
     let t_max = net.config().max_position_embeddings as usize;
     let mut ids = prompt.to_vec();

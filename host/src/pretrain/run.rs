@@ -17,15 +17,15 @@ use super::step::{adamw_settings, optimizer, pretrain_step, StepStats};
 use super::threads::ThreadPicker;
 use super::{bpe, eval, ModelSize, PretrainError, PretrainOptions};
 use crate::corpus::{load_corpus_with, Corpus, CorpusError, CorpusOptions, CorpusSource};
-use crate::model::{save_pretrained, Qwen3, Qwen3Config, Tok};
+use crate::model::{save_pretrained, CausalLm, ModelConfig, Tok};
 use crate::run::files::{tmp_sibling, write_json};
 use crate::update::adamw::AdamW;
 
 /// The model being trained, with its optimizer and the tokenizer it is saved with.
 pub(super) struct Model {
-    pub cfg: Qwen3Config,
+    pub cfg: ModelConfig,
     pub vs: nn::VarStore,
-    pub net: Qwen3,
+    pub net: CausalLm,
     pub opt: AdamW,
     pub tok: Tok,
 }
@@ -247,7 +247,7 @@ impl Model {
     fn build(h: &Hyper, tokenizer: &Tokenizer) -> Result<Model, PretrainError> {
         let tok = bpe::model_tokenizer(tokenizer, h.seq_len)?;
         let vocab = tokenizer.get_vocab_size(true) as i64;
-        let mut cfg = Qwen3Config::new(
+        let mut cfg = ModelConfig::new(
             vocab,
             h.hidden_size,
             h.intermediate_size,
@@ -263,7 +263,7 @@ impl Model {
         cfg.extra.insert("dtype".into(), "float32".into());
         tch::manual_seed(h.seed as i64);
         let vs = nn::VarStore::new(Device::Cpu);
-        let net = Qwen3::new(vs.root(), &cfg, None)?;
+        let net = CausalLm::new(vs.root(), &cfg, None)?;
         let opt = optimizer(&vs);
         Ok(Model {
             cfg,

@@ -5,7 +5,7 @@ use tch::{nn, Tensor};
 use super::data::positions;
 use super::hyper::Hyper;
 use super::PretrainError;
-use crate::model::{Input, Qwen3};
+use crate::model::{Input, CausalLm};
 use crate::update::adamw::{self, AdamW};
 
 /// What a step measured.
@@ -40,7 +40,7 @@ pub(super) fn adamw_settings(h: &Hyper, lr: f64) -> adamw::Settings {
 /// are checked before the optimizer runs: a non-finite one stops the run with the weights as
 /// they were, so no NaN reaches the weights or a checkpoint.
 pub(super) fn pretrain_step(
-    net: &Qwen3,
+    net: &CausalLm,
     opt: &mut AdamW,
     (x, y): (&Tensor, &Tensor),
     settings: &adamw::Settings,
@@ -81,14 +81,14 @@ fn check_finite(step: usize, loss: f64, grad_norm: Option<f64>) -> Result<(), Pr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Qwen3Config;
+    use crate::model::ModelConfig;
     use tch::{Device, Kind};
 
-    fn tiny() -> (nn::VarStore, Qwen3) {
+    fn tiny() -> (nn::VarStore, CausalLm) {
         tch::manual_seed(0);
-        let cfg = Qwen3Config::new(32, 16, 32, 1, 2, 1, 8, true);
+        let cfg = ModelConfig::new(32, 16, 32, 1, 2, 1, 8, true);
         let vs = nn::VarStore::new(Device::Cpu);
-        let net = Qwen3::new(vs.root(), &cfg, None).unwrap();
+        let net = CausalLm::new(vs.root(), &cfg, None).unwrap();
         (vs, net)
     }
 

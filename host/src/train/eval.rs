@@ -11,7 +11,7 @@ use super::sample::sample_checked;
 use super::setup::Setup;
 use super::TrainError;
 use crate::judge::{self, Budget};
-use crate::model::Qwen3;
+use crate::model::CausalLm;
 use crate::round::Assignment;
 use crate::seeds::{self, derive_seed};
 
@@ -45,7 +45,7 @@ pub fn evaluate(s: &Setup, step: u64) -> Result<EvalMetrics, TrainError> {
 /// evaluates the assignments of its index (i % ranks) and all get every record.
 pub fn evaluate_assignments(
     s: &Setup,
-    policy: &Qwen3,
+    policy: &CausalLm,
     assignments: &[Assignment],
     step: u64,
     progress: &mut dyn FnMut(usize),
@@ -61,7 +61,7 @@ pub fn evaluate_assignments(
 /// The records of the assignments `mine`, with their indices.
 fn evaluate_share(
     s: &Setup,
-    policy: &Qwen3,
+    policy: &CausalLm,
     assignments: &[Assignment],
     mine: &[usize],
     step: u64,

@@ -5,7 +5,7 @@
 
 use tch::{Kind, Tensor};
 
-use crate::model::{self, Qwen3, SampleRequest, SamplingParams, StepBan, Stranded};
+use crate::model::{self, CausalLm, SampleRequest, SamplingParams, StepBan, Stranded};
 use crate::round::{Assignment, AssignmentError};
 
 /// K moves per assignment, row a*K + j = assignment a's j-th move.
@@ -22,7 +22,7 @@ pub struct GroupSamples {
 /// rule, is an error naming the game.
 pub fn sample_checked(
     s: &super::Setup,
-    policy: &Qwen3,
+    policy: &CausalLm,
     assignments: &[&Assignment],
     k: usize,
     seeds: &[u64],
@@ -46,7 +46,7 @@ pub fn sample_checked(
 /// Sample `k` moves for each of `assignments` (all with the same move length), assignment i's
 /// drawn with `seeds[i]`.
 pub fn sample_groups(
-    net: &Qwen3,
+    net: &CausalLm,
     assignments: &[&Assignment],
     k: usize,
     params: &SamplingParams,

@@ -15,7 +15,7 @@ use crate::corpus;
 use crate::dist::Dist;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
-use crate::model::{LoadOptions, LoadedModel, LoraConfig, Qwen3, Tok};
+use crate::model::{LoadOptions, LoadedModel, LoraConfig, CausalLm, Tok};
 use crate::round::{Assignment, Dealer, TokenizedSplit};
 use crate::run::cache;
 use crate::seeds::{self, derive_seed};
@@ -41,7 +41,7 @@ pub struct Setup {
 
 impl Setup {
     /// The judge network: the separate judge, else the reference.
-    pub fn judge(&self) -> &Qwen3 {
+    pub fn judge(&self) -> &CausalLm {
         self.judge_copy
             .as_ref()
             .map_or_else(|| self.reference(), |j| &j.net)
@@ -49,7 +49,7 @@ impl Setup {
 
     /// The KL reference, the player's base weights: the frozen copy, or the policy (whose
     /// adapters the callers turn off).
-    pub fn reference(&self) -> &Qwen3 {
+    pub fn reference(&self) -> &CausalLm {
         self.reference_copy
             .as_ref()
             .map_or(&self.model.net, |j| &j.net)
