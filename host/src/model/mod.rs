@@ -21,7 +21,7 @@ pub use load::{
 };
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
-pub use qwen3::{Input, CausalLm};
+pub use qwen3::{CausalLm, Input};
 pub use qwen3_config::ModelConfig;
 pub use sample::{
     left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, Stranded,
