@@ -109,8 +109,8 @@ impl Shape {
     /// activations saved for the backward (about 20 hidden-sized values per token and layer,
     /// the figure README's memory table is built on) and the moves' f32 log-softmax.
     pub fn update_bytes(&self, rows: u64, prompt: u64, len: u64) -> u64 {
-        let per_row = (prompt + len) * self.layers * 20 * self.hidden * self.elem
-            + len * self.vocab * 4;
+        let per_row =
+            (prompt + len) * self.layers * 20 * self.hidden * self.elem + len * self.vocab * 4;
         rows.saturating_mul(per_row)
     }
 }
@@ -194,7 +194,12 @@ pub fn check_fits(kept: &Need, needs: &[Need], mem: Option<&Memory>) -> Result<(
 /// What training (and eval and play, which set up as training does) allocates at once, for a
 /// first round of `prompt` tokens and moves of `len`: the held-out set kept all run, the
 /// sampled group, Frost's children's judge sequences, the update's batch, eval's batches.
-pub fn training_needs(cfg: &TrainConfig, shape: &Shape, prompt: u64, len: u64) -> (Need, Vec<Need>) {
+pub fn training_needs(
+    cfg: &TrainConfig,
+    shape: &Shape,
+    prompt: u64,
+    len: u64,
+) -> (Need, Vec<Need>) {
     let (s, e, f) = (&cfg.sampling, &cfg.eval, &cfg.frost);
     let (a, k) = (s.assignments_per_step as u64, s.k as u64);
     let frost = f.refinement == Refinement::Frost;
@@ -227,12 +232,20 @@ pub fn training_needs(cfg: &TrainConfig, shape: &Shape, prompt: u64, len: u64) -
             (a * d).saturating_mul((prompt + len) * 8),
             "the children's judge sequences",
         ),
-        Need::new(
-            "sampling.assignments_per_step x sampling.k (update.micro_batch)",
-            format!("{ak} ({})", cfg.update.micro_batch),
-            shape.update_bytes(micro, prompt, len),
-            "the update's activations",
-        ),
+        match cfg.update.micro_batch {
+            0 => Need::new(
+                "sampling.assignments_per_step x sampling.k",
+                ak.clone(),
+                shape.update_bytes(micro, prompt, len),
+                "the update's activations (update.micro_batch = 0: all rows at once)",
+            ),
+            m => Need::new(
+                "update.micro_batch",
+                m.to_string(),
+                shape.update_bytes(micro, prompt, len),
+                "the update's activations",
+            ),
+        },
         Need::new(
             "eval.best_of",
             e.best_of.to_string(),
@@ -330,10 +343,7 @@ mod tests {
         let by_hand = 151_936 + 8 * 151_936 + 2 * 28 * 12 * 1024 * 2;
         assert_eq!(s.sampling_bytes(1, 10, 2, false), by_hand);
         assert_eq!(s.sampling_bytes(3, 10, 2, false), 3 * by_hand);
-        assert_eq!(
-            s.sampling_bytes(1, 10, 2, true),
-            by_hand + 2 * 151_936 * 4
-        );
+        assert_eq!(s.sampling_bytes(1, 10, 2, true), by_hand + 2 * 151_936 * 4);
         // No overflow at absurd sizes: saturates, so it is refused rather than wrapping.
         assert_eq!(s.sampling_bytes(u64::MAX, 10, 2, false), u64::MAX);
     }
@@ -347,20 +357,35 @@ mod tests {
             bytes: 64 << 30,
             what: "this machine's available memory (MemAvailable)".into(),
         };
-        let e = check_fits(&kept, &needs, Some(&mem)).unwrap_err().to_string();
+        let e = check_fits(&kept, &needs, Some(&mem))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("sampling.assignments_per_step x sampling.k = 4 x 60000"),
             "{e}"
         );
-        assert!(e.contains("over the limit of 64.0 GiB") && e.contains("MemAvailable"), "{e}");
-        // The embedded default's sizes fit in far less.
+        assert!(
+            e.contains("over the limit of 64.0 GiB") && e.contains("MemAvailable"),
+            "{e}"
+        );
+        // The embedded default's sizes on this shape: the update's 16 rows of 208 tokens hold
+        // 16 x 208 x 28 layers x 20 x 1024 x 2 bytes = 3.56 GiB of activations (README's ~4 GB
+        // for the 0.6B preset's activations); they fit in 8 GiB, not in 2.
         let cfg = TrainConfig::default_embedded();
         let (kept, needs) = training_needs(&cfg, &shape(), 200, 8);
-        let mem = Memory {
-            bytes: 2 << 30,
+        assert_eq!(
+            needs[2].bytes,
+            16 * 208 * 28 * 20 * 1024 * 2 + 16 * 8 * 151_936 * 4
+        );
+        let mem = |gib: u64| Memory {
+            bytes: gib << 30,
             what: "x".into(),
         };
-        check_fits(&kept, &needs, Some(&mem)).unwrap();
+        check_fits(&kept, &needs, Some(&mem(8))).unwrap();
+        let e = check_fits(&kept, &needs, Some(&mem(2)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("all rows at once): at least 3.6 GiB"), "{e}");
         // Unknown memory: only the caps apply.
         check_fits(&kept, &needs, None).unwrap();
     }
@@ -388,12 +413,18 @@ mod tests {
             );
         }
         let e = check_rows("--k", 100_000).unwrap_err().to_string();
-        assert!(e.starts_with("--k = 100000 is over the limit of 65536: rows"), "{e}");
+        assert!(
+            e.starts_with("--k = 100000 is over the limit of 65536: rows"),
+            "{e}"
+        );
         // The product of two counts under their caps.
         let e = TrainConfig::from_toml(
             crate::config::DEFAULT_CONFIG_TOML,
             "t",
-            &["sampling.k=1000".into(), "sampling.assignments_per_step=1000".into()],
+            &[
+                "sampling.k=1000".into(),
+                "sampling.assignments_per_step=1000".into(),
+            ],
         )
         .unwrap_err()
         .to_string();

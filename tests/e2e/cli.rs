@@ -101,7 +101,11 @@ fn game_check_prints_byte_for_byte_what_the_trainer_deals() {
             Some(&text),
         );
         let dealt = trainer_assignment("condense", json, &story, seed);
-        assert_round(shown.split_once("\n\n").unwrap().1, &dealt, &format!("seed {seed}"));
+        assert_round(
+            shown.split_once("\n\n").unwrap().1,
+            &dealt,
+            &format!("seed {seed}"),
+        );
         for w in [
             "weight +1",
             "weight -1",
@@ -265,9 +269,18 @@ fn the_gpu_check_says_in_one_line_what_is_missing() {
 fn sizes_over_their_limits_are_refused_before_anything_loads() {
     let nowhere = "model.path=\"/nonexistent/model\"";
     for (set, named) in [
-        ("sampling.k=100000", "sampling.k = 100000 is over the limit of 65536"),
-        ("frost.d=100000", "frost.d = 100000 is over the limit of 65536"),
-        ("eval.assignments=1000000", "eval.assignments = 1000000 is over the limit of 65536"),
+        (
+            "sampling.k=100000",
+            "sampling.k = 100000 is over the limit of 65536",
+        ),
+        (
+            "frost.d=100000",
+            "frost.d = 100000 is over the limit of 65536",
+        ),
+        (
+            "eval.assignments=1000000",
+            "eval.assignments = 1000000 is over the limit of 65536",
+        ),
     ] {
         assert_rejected(&[nowhere, set], named);
     }
@@ -277,15 +290,33 @@ fn sizes_over_their_limits_are_refused_before_anything_loads() {
         let o = run_cli(args);
         let e = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
-        assert!(e.contains(named) && e.contains("rows") && e.lines().count() == 1, "{e}");
+        assert!(
+            e.contains(named) && e.contains("rows") && e.lines().count() == 1,
+            "{e}"
+        );
     };
     let set = ["--set", nowhere];
     refused(
-        &[&["play", "base", "--config", cfg, "--k", "100000"], &set[..]].concat(),
+        &[
+            &["play", "base", "--config", cfg, "--k", "100000"],
+            &set[..],
+        ]
+        .concat(),
         "--k = 100000 is over the limit of 65536",
     );
     refused(
-        &[&["eval", "base", "--config", cfg, "--set", "eval.best_of=100000"], &set[..]].concat(),
+        &[
+            &[
+                "eval",
+                "base",
+                "--config",
+                cfg,
+                "--set",
+                "eval.best_of=100000",
+            ],
+            &set[..],
+        ]
+        .concat(),
         "eval.best_of = 100000 is over the limit of 65536",
     );
 }

@@ -64,7 +64,11 @@ fn the_docs_game_is_the_fixtures_source_verbatim() {
         .skip(1)
         .map(|b| b.split("```").next().unwrap())
         .collect();
-    assert_eq!(blocks.len(), 2, "the doc's Rust blocks: the game, then its tests");
+    assert_eq!(
+        blocks.len(),
+        2,
+        "the doc's Rust blocks: the game, then its tests"
+    );
     let lib = std::fs::read_to_string(root().join("tests/games/bridge/src/lib.rs")).unwrap();
     assert_eq!(
         lib,
@@ -73,9 +77,13 @@ fn the_docs_game_is_the_fixtures_source_verbatim() {
     );
     // The doc's manifest and commands are the ones the test runs.
     let manifest = std::fs::read_to_string(root().join("tests/games/bridge/Cargo.toml")).unwrap();
-    assert!(doc.contains("crate-type = [\"cdylib\"]") && manifest.contains("crate-type = [\"cdylib\"]"));
+    assert!(
+        doc.contains("crate-type = [\"cdylib\"]") && manifest.contains("crate-type = [\"cdylib\"]")
+    );
     assert!(doc.contains("frost-host game-check target/wasm32-wasip2/release/mygame.wasm --seed 1"));
-    assert!(doc.contains("Then train on it: `frost-host --game target/wasm32-wasip2/release/mygame.wasm`"));
+    assert!(doc.contains(
+        "Then train on it: `frost-host --game target/wasm32-wasip2/release/mygame.wasm`"
+    ));
 }
 
 #[test]
@@ -87,13 +95,37 @@ fn the_docs_game_passes_game_check_and_trains_with_no_game_flag() {
     // `game-check GAME --seed 1`, with the run config training gets (the fixture's model
     // standing in for the embedded default model).
     let shown = ok(&["game-check", wasm, "--seed", "1", "--config", &cfg]);
-    assert!(shown.starts_with("game bridge 0.1.0: move of 4 tokens"), "{shown}");
-    assert!(shown.contains("fits the model's context: prompt 32 + move 4 = 36 of 64 tokens"), "{shown}");
-    let verified = ok(&["game-check", wasm, "--seed", "1", "--config", &cfg, "--verify"]);
-    assert!(verified.contains("verified: seed 1 played again"), "{verified}");
+    assert!(
+        shown.starts_with("game bridge 0.1.0: move of 4 tokens"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("fits the model's context: prompt 32 + move 4 = 36 of 64 tokens"),
+        "{shown}"
+    );
+    let verified = ok(&[
+        "game-check",
+        wasm,
+        "--seed",
+        "1",
+        "--config",
+        &cfg,
+        "--verify",
+    ]);
+    assert!(
+        verified.contains("verified: seed 1 played again"),
+        "{verified}"
+    );
     // `frost-host --game mygame.wasm` (2 steps).
     let out = dir.join("run");
-    ok(&["--game", wasm, "--config", &cfg, "--out", out.to_str().unwrap()]);
+    ok(&[
+        "--game",
+        wasm,
+        "--config",
+        &cfg,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(jsonl(&out.join("metrics.jsonl")).len(), 2);
     // The run records what the game played: its own defaults, no other game's table.
     let recorded = std::fs::read_to_string(out.join("config.toml")).unwrap();
@@ -110,7 +142,10 @@ fn a_game_config_written_for_another_game_is_refused_naming_where_it_came_from()
     let wasm = bridge_wasm();
     let e = fails(&["game-check", wasm.to_str().unwrap(), "--config", cfg]);
     assert!(e.contains("unknown field `prefix_tokens`"), "{e}");
-    assert!(e.contains(&format!("`prefix_tokens` = 16 from config file {cfg}")), "{e}");
+    assert!(
+        e.contains(&format!("`prefix_tokens` = 16 from config file {cfg}")),
+        "{e}"
+    );
     assert!(e.contains("[game.configs.<its name>]"), "{e}");
     // Training says the same; a --set value is named as such.
     let out = dir.join("run");
@@ -138,7 +173,14 @@ fn game_check_plays_the_training_config_and_catches_a_prompt_over_the_context() 
     // The embedded default's infill config (raw prompt) is what game-check plays, as training.
     let shown = ok(&["game-check", infill, "--config", cfg]);
     assert!(shown.contains("=== player prompt (raw"), "{shown}");
-    let chat = ok(&["game-check", infill, "--config", cfg, "--set", "game.config.prompt=chat"]);
+    let chat = ok(&[
+        "game-check",
+        infill,
+        "--config",
+        cfg,
+        "--set",
+        "game.config.prompt=chat",
+    ]);
     assert!(chat.contains("=== player prompt (chat"), "{chat}");
     // A prompt longer than the fixture model's 64 positions: game-check refuses it, as
     // training does, with the same line.
@@ -146,10 +188,26 @@ fn game_check_plays_the_training_config_and_catches_a_prompt_over_the_context() 
     let e = fails(&["game-check", infill, "--config", cfg, "--set", long]);
     assert!(e.contains("over the model's context of 64 tokens"), "{e}");
     let out = dir.join("run");
-    let t = fails(&["--game", infill, "--config", cfg, "--set", long, "--out", out.to_str().unwrap()]);
+    let t = fails(&[
+        "--game",
+        infill,
+        "--config",
+        cfg,
+        "--set",
+        long,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let what = |s: &str| s.split("the player prompt").nth(1).map(str::to_string);
     assert_eq!(what(&e), what(&t), "{e}\n{t}");
     // The old spelling of a game field is refused with the fix.
-    let e = fails(&["game-check", infill, "--config", cfg, "--set", "gap_tokens=4"]);
+    let e = fails(&[
+        "game-check",
+        infill,
+        "--config",
+        cfg,
+        "--set",
+        "gap_tokens=4",
+    ]);
     assert!(e.contains("--set game.config.gap_tokens=..."), "{e}");
 }

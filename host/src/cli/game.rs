@@ -6,9 +6,9 @@ use frost_host::config::{GameSection, TrainConfig, DEFAULT_CONFIG_TOML};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::model::{read_config, Tok};
-use frost_host::train;
 use frost_host::round::{describe, Dealer, TokenizedSplit};
 use frost_host::terminal::printable;
+use frost_host::train;
 use std::path::{Path, PathBuf};
 use tch::Device;
 
@@ -157,7 +157,8 @@ fn game_config_file(path: &Path) -> anyhow::Result<toml::Table> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading game config {}", path.display()))?;
     if path.extension().is_some_and(|e| e == "toml") {
-        return toml::from_str(&text).with_context(|| format!("parsing {} as TOML", path.display()));
+        return toml::from_str(&text)
+            .with_context(|| format!("parsing {} as TOML", path.display()));
     }
     let json: serde_json::Value = serde_json::from_str(&text)
         .with_context(|| format!("parsing {} as JSON", path.display()))?;
@@ -168,13 +169,17 @@ fn game_config_file(path: &Path) -> anyhow::Result<toml::Table> {
 pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
     let cfg = run_config(&args)?;
     let allow_native = args.allow_native || cfg.game.allow_native;
-    let game = Game::load(&args.game, &cfg.game.limits, allow_native).map_err(anyhow::Error::new)?;
+    let game =
+        Game::load(&args.game, &cfg.game.limits, allow_native).map_err(anyhow::Error::new)?;
     // The tokenizer and the context of the model training would use, unless --tokenizer names
     // another: a model folder, or a tokenizer.json (whose folder's config.json, when there is
     // one, gives the context).
     let (tok_path, model_dir) = match &args.tokenizer {
         Some(p) if p.is_dir() => (p.clone(), p.clone()),
-        Some(p) => (p.clone(), p.parent().unwrap_or(Path::new(".")).to_path_buf()),
+        Some(p) => (
+            p.clone(),
+            p.parent().unwrap_or(Path::new(".")).to_path_buf(),
+        ),
         None => (train::tokenizer_dir(&cfg), train::model_dir(&cfg)),
     };
     let tok_file = match tok_path.is_dir() {

@@ -196,6 +196,7 @@ impl GameSection {
                 .any(|w| w == k)
         };
         let named: Vec<&String> = resolved.keys().filter(|k| mentioned(k)).collect();
+        let any_named = !named.is_empty();
         let keys: Vec<&String> = match named.is_empty() {
             true => resolved.keys().collect(),
             false => named,
@@ -207,7 +208,7 @@ impl GameSection {
                 format!("`{k}` = {} from {from}", resolved[k.as_str()])
             })
             .collect();
-        let fix = match named.is_empty() {
+        let fix = match !any_named {
             true => "",
             false => {
                 "; a value meant for one game goes under [game.configs.<its name>], and \
@@ -258,8 +259,13 @@ mod tests {
         assert_eq!(c.game.resolved_json("infill"), r#"{"prompt":"raw"}"#);
         assert_eq!(c.game.resolved_json("bridge"), r#"{"prompt":"raw"}"#);
         // ... and an error about it names the file.
-        let note = c.game.origins_note("bridge", "unknown field `prompt`, expected `x`");
-        assert!(note.contains("`prompt` = \"raw\" from config file old.toml"), "{note}");
+        let note = c
+            .game
+            .origins_note("bridge", "unknown field `prompt`, expected `x`");
+        assert!(
+            note.contains("`prompt` = \"raw\" from config file old.toml"),
+            "{note}"
+        );
         assert!(note.contains("[game.configs.<its name>]"), "{note}");
     }
 
@@ -270,9 +276,14 @@ mod tests {
             "embedded default",
             &["game.config.gap=3", "game.configs.infill.gap_tokens=4"],
         );
-        let note = c.game.origins_note("infill", "invalid config: unknown field gap");
+        let note = c
+            .game
+            .origins_note("infill", "invalid config: unknown field gap");
         assert_eq!(note.matches(" from ").count(), 1, "{note}");
-        assert!(note.contains("`gap` = 3 from --set game.config.gap"), "{note}");
+        assert!(
+            note.contains("`gap` = 3 from --set game.config.gap"),
+            "{note}"
+        );
         let note = c.game.origins_note("infill", "something else");
         assert!(
             note.contains("`prompt` = \"raw\" from the embedded default config"),
@@ -283,7 +294,11 @@ mod tests {
             "{note}"
         );
         // A whole table set at once.
-        let c = cfg(DEFAULT_CONFIG_TOML, "embedded default", &["game.config={a = 1}"]);
+        let c = cfg(
+            DEFAULT_CONFIG_TOML,
+            "embedded default",
+            &["game.config={a = 1}"],
+        );
         let note = c.game.origins_note("bridge", "a");
         assert!(note.contains("`a` = 1 from --set game.config"), "{note}");
     }

@@ -37,7 +37,7 @@ pub enum ConfigError {
     #[error("config field `{field}`: {message}")]
     Invalid { field: String, message: String },
     #[error(transparent)]
-    Size(#[from] crate::sizes::SizeError),
+    Size(Box<crate::sizes::SizeError>),
     #[error("--set `{0}`: expected key.sub=value")]
     BadOverride(String),
     #[error("cannot read config {path}: {source}")]
@@ -267,20 +267,21 @@ impl TrainConfig {
             message: e.message().to_string(),
         })?;
         let origins = game::origins(&doc, origin, overrides);
-        let mut cfg: TrainConfig = from_table_with_overrides(doc, overrides).map_err(|e| match e {
-            OverrideError::Malformed(spec) => ConfigError::BadOverride(spec),
-            OverrideError::NotATable { key, part } => {
-                invalid(&key, format!("`{part}` is not a table"))
-            }
-            OverrideError::Field(e) => ConfigError::Parse {
-                origin: origin.to_string(),
-                message: e.to_string(),
-            },
-            e @ OverrideError::File { .. } => ConfigError::Parse {
-                origin: "--set".to_string(),
-                message: e.to_string(),
-            },
-        })?;
+        let mut cfg: TrainConfig =
+            from_table_with_overrides(doc, overrides).map_err(|e| match e {
+                OverrideError::Malformed(spec) => ConfigError::BadOverride(spec),
+                OverrideError::NotATable { key, part } => {
+                    invalid(&key, format!("`{part}` is not a table"))
+                }
+                OverrideError::Field(e) => ConfigError::Parse {
+                    origin: origin.to_string(),
+                    message: e.to_string(),
+                },
+                e @ OverrideError::File { .. } => ConfigError::Parse {
+                    origin: "--set".to_string(),
+                    message: e.to_string(),
+                },
+            })?;
         cfg.game.origins = origins;
         cfg.validate()?;
         Ok(cfg)
@@ -294,7 +295,6 @@ impl TrainConfig {
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).expect("config serializes")
     }
-
 }
 
 /// The JSON Schema of the config (`frost-host schema`).

@@ -137,7 +137,7 @@ impl Dealer {
             AssignmentError::Game { game, source } => AssignmentError::GameConfig {
                 origins: section.origins_note(&name, &source.to_string()),
                 game,
-                source,
+                source: Box::new(source),
             },
             e => e,
         })

@@ -36,7 +36,7 @@ pub enum AssignmentError {
     #[error("game {game}: {source} ({origins})")]
     GameConfig {
         game: String,
-        source: GameError,
+        source: Box<GameError>,
         origins: String,
     },
     #[error("game {game}: {source}")]

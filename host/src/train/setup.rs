@@ -15,7 +15,7 @@ use crate::corpus;
 use crate::dist::Dist;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
-use crate::model::{LoadOptions, LoadedModel, LoraConfig, CausalLm, Tok};
+use crate::model::{CausalLm, LoadOptions, LoadedModel, LoraConfig, Tok};
 use crate::round::{Assignment, Dealer, TokenizedSplit};
 use crate::run::cache;
 use crate::seeds::{self, derive_seed};
@@ -134,7 +134,11 @@ fn check_sizes(
     let shape = sizes::Shape::new(&model.config, cfg.model.dtype.kind());
     let (prompt, len) = (first.prompt_ids.len() as u64, first.move_len as u64);
     let (kept, needs) = sizes::training_needs(cfg, &shape, prompt, len);
-    Ok(sizes::check_fits(&kept, &needs, sizes::available(device).as_ref())?)
+    Ok(sizes::check_fits(
+        &kept,
+        &needs,
+        sizes::available(device).as_ref(),
+    )?)
 }
 
 /// The evaluation's assignments: `eval.assignments` rounds dealt from `split` with seeds that

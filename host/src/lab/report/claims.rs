@@ -366,7 +366,9 @@ fn difference(
 /// The fewest paired seeds whose sign-flip test can reject at [`SIGNIFICANCE`]: with n seeds
 /// the smallest two-sided p is 2 / 2^n (every sign the same).
 pub fn min_seeds() -> usize {
-    (1..64).find(|&n| 2.0 / 2f64.powi(n as i32) < SIGNIFICANCE).unwrap_or(64)
+    (1..64)
+        .find(|&n| 2.0 / 2f64.powi(n as i32) < SIGNIFICANCE)
+        .unwrap_or(64)
 }
 
 /// The verdict rule, as the terminal, claims.md and the page state it.

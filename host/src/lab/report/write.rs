@@ -246,7 +246,10 @@ pub fn claims_markdown(
         cfg.last
     );
     if pairs.is_empty() {
-        md.push_str(&format!("\nNo pair of settings was judged: {}\n", no_pair_note(settings)));
+        md.push_str(&format!(
+            "\nNo pair of settings was judged: {}\n",
+            no_pair_note(settings)
+        ));
     } else {
         md.push_str(&format!("\nVerdicts: {}.\n", claims::verdict_rule()));
     }

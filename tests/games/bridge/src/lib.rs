@@ -21,7 +21,11 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { context_tokens: 32, move_tokens: 4, target_tokens: 16 }
+        Config {
+            context_tokens: 32,
+            move_tokens: 4,
+            target_tokens: 16,
+        }
     }
 }
 
@@ -40,7 +44,9 @@ impl Game for Bridge {
         }
         Ok(Requirements {
             move_tokens: c.move_tokens,
-            passages: vec![PassageSpec { tokens: c.context_tokens + c.move_tokens + c.target_tokens }],
+            passages: vec![PassageSpec {
+                tokens: c.context_tokens + c.move_tokens + c.target_tokens,
+            }],
             moves: vec![], // one move (see "Game API 0.2.0" for several)
         })
     }
@@ -59,7 +65,10 @@ impl Game for Bridge {
             .context_tokens(context)
             .context_move()
             .scored_tokens(target);
-        Ok(Round::new(prompt, vec![judge]).with_reference_move(p.token_ids[ctx..ctx + mv].to_vec()))
+        Ok(
+            Round::new(prompt, vec![judge])
+                .with_reference_move(p.token_ids[ctx..ctx + mv].to_vec()),
+        )
     }
 }
 
