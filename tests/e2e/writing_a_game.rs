@@ -129,7 +129,10 @@ fn the_docs_game_passes_game_check_and_trains_with_no_game_flag() {
     assert_eq!(jsonl(&out.join("metrics.jsonl")).len(), 2);
     // The run records what the game played: its own defaults, no other game's table.
     let recorded = std::fs::read_to_string(out.join("config.toml")).unwrap();
-    assert!(!recorded.contains("prompt"), "{recorded}");
+    assert!(
+        !recorded.contains("[game.configs") && !recorded.contains("raw"),
+        "{recorded}"
+    );
 }
 
 #[test]
@@ -141,9 +144,9 @@ fn a_game_config_written_for_another_game_is_refused_naming_where_it_came_from()
     let cfg = cfg.to_str().unwrap();
     let wasm = bridge_wasm();
     let e = fails(&["game-check", wasm.to_str().unwrap(), "--config", cfg]);
-    assert!(e.contains("unknown field `prefix_tokens`"), "{e}");
+    assert!(e.contains("unknown field `gap_tokens`"), "{e}");
     assert!(
-        e.contains(&format!("`prefix_tokens` = 16 from config file {cfg}")),
+        e.contains(&format!("`gap_tokens` = 4 from config file {cfg}")),
         "{e}"
     );
     assert!(e.contains("[game.configs.<its name>]"), "{e}");
@@ -170,36 +173,36 @@ fn game_check_plays_the_training_config_and_catches_a_prompt_over_the_context() 
     let cfg = cfg.to_str().unwrap();
     let infill = crate::common::game_wasm("infill");
     let infill = infill.to_str().unwrap();
-    // The embedded default's infill config (raw prompt) is what game-check plays, as training.
-    let shown = ok(&["game-check", infill, "--config", cfg]);
-    assert!(shown.contains("=== player prompt (raw"), "{shown}");
-    let chat = ok(&[
-        "game-check",
-        infill,
-        "--config",
-        cfg,
-        "--set",
-        "game.config.prompt=chat",
-    ]);
-    assert!(chat.contains("=== player prompt (chat"), "{chat}");
-    // A prompt longer than the fixture model's 64 positions: game-check refuses it, as
-    // training does, with the same line.
-    let long = "game.config.prefix_tokens=80";
-    let e = fails(&["game-check", infill, "--config", cfg, "--set", long]);
-    assert!(e.contains("over the model's context of 64 tokens"), "{e}");
+    // The embedded default's infill config (raw prompt, 64 + 32 tokens of passage) is what
+    // game-check plays, as training does: over the fixture model's 64 positions, refused by
+    // both with the same line.
+    let e = fails(&["game-check", infill, "--config", cfg]);
+    assert!(
+        e.contains("is 113, over the model's context of 64 tokens"),
+        "{e}"
+    );
     let out = dir.join("run");
-    let t = fails(&[
-        "--game",
-        infill,
-        "--config",
-        cfg,
-        "--set",
-        long,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let out = out.to_str().unwrap();
+    let t = fails(&["--game", infill, "--config", cfg, "--out", out]);
     let what = |s: &str| s.split("the player prompt").nth(1).map(str::to_string);
     assert_eq!(what(&e), what(&t), "{e}\n{t}");
+    // Shorter passages fit; the prompt layout is the embedded default's (raw) unless --set.
+    let short = [
+        "--set",
+        "game.config.prefix_tokens=16",
+        "--set",
+        "game.config.suffix_tokens=8",
+    ];
+    let shown = ok(&[&["game-check", infill, "--config", cfg][..], &short].concat());
+    assert!(shown.contains("=== player prompt (raw"), "{shown}");
+    assert!(
+        shown.contains("fits the model's context: prompt "),
+        "{shown}"
+    );
+    // --set reaches the game played: the chat layout is longer than the fixture model reads.
+    let chat = ["--set", "game.config.prompt=chat"];
+    let e = fails(&[&["game-check", infill, "--config", cfg][..], &short, &chat].concat());
+    assert!(e.contains("over the model's context of 64 tokens"), "{e}");
     // The old spelling of a game field is refused with the fix.
     let e = fails(&[
         "game-check",
