@@ -71,9 +71,9 @@ demo: build
 	$(HOST) demo
 
 # Test fixtures for tests/e2e/games.rs: hostile games as components and native plugins, a game
-# built for game API 0.1.0, and the infill game as a native plugin.
+# built for game API 0.1.0, docs/writing-a-game.md's Bridge game, and the infill game as a native plugin.
 test-games: wasm-target
-	$(CARGO) build --release --target wasm32-wasip2 -p frost-test-hostile -p frost-test-wrong-wit -p frost-test-wrong-signature -p frost-test-v010
+	$(CARGO) build --release --target wasm32-wasip2 -p frost-test-hostile -p frost-test-wrong-wit -p frost-test-wrong-signature -p frost-test-v010 -p frost-test-bridge
 	$(CARGO) build --release -p frost-test-hostile -p frost-test-bad-native -p frost-game-infill
 
 test: setup-test games test-games

@@ -23,6 +23,7 @@ pub mod model;
 pub mod round;
 pub mod run;
 pub mod seeds;
+pub mod sizes;
 pub mod train;
 pub mod update;
 

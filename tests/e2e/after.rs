@@ -90,7 +90,12 @@ fn eval_against_base_pairs_the_same_assignments() {
         json.to_str().unwrap(),
     ]);
     assert!(printed.contains("95% interval"), "{printed}");
+    // Which draws the base got: the checkpoint step's evaluation seeds, said where printed.
+    let step = read_json(&json)["step"].as_u64().unwrap();
+    let note = format!("base: drawn with the seeds of the step-{step} evaluation");
+    assert!(step > 0 && printed.contains(&note), "{printed}");
     let e = read_json(&json);
+    assert!(e["base"]["seeds"].as_str().unwrap().starts_with(&note));
     let (this, base) = (&e["assignments"], &e["base"]["assignments"]);
     for (figure, field) in [
         ("best_of_4", "best"),

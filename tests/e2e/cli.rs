@@ -48,14 +48,26 @@ fn trainer_assignment(game: &str, config_json: &str, text: &str, seed: u64) -> S
     describe(&dealer.deal(&tok, &split, seed).unwrap(), &tok)
 }
 
+/// game-check's body is the dealt round, then one line on its size against the model's
+/// context (none here: the sample tokenizer's folder holds no model config).
+fn assert_round(body: &str, dealt: &str, what: &str) {
+    let (round, tail) = body.split_at(dealt.len().min(body.len()));
+    assert_eq!(round, dealt, "{what}");
+    assert!(
+        tail.starts_with("\nprompt ") && tail.contains("the context length is not checked"),
+        "{what}: {tail}"
+    );
+}
+
 #[test]
 fn game_check_prints_byte_for_byte_what_the_trainer_deals() {
+    // game-check plays what training would: the embedded default config's infill settings.
     for seed in [0u64, 3, 11] {
         let shown = game_check("infill", &["--seed", &seed.to_string()], None);
-        let dealt = trainer_assignment("infill", "", SAMPLE, seed);
+        let dealt = trainer_assignment("infill", r#"{"prompt":"raw"}"#, SAMPLE, seed);
         let (header, body) = shown.split_once("\n\n").unwrap();
         assert!(header.starts_with("game infill") && header.ends_with(&format!("seed {seed}")));
-        assert_eq!(body, dealt, "seed {seed}");
+        assert_round(body, &dealt, &format!("seed {seed}"));
     }
     for w in [
         "=== player prompt (chat",
@@ -67,7 +79,8 @@ fn game_check_prints_byte_for_byte_what_the_trainer_deals() {
         "<BOS <|endoftext|>>",
         "reference move:",
     ] {
-        let shown = game_check("infill", &["--seed", "3"], None);
+        let chat = ["--seed", "3", "--set", "game.config.prompt=chat"];
+        let shown = game_check("infill", &chat, None);
         assert!(shown.contains(w), "missing {w:?} in:\n{shown}");
     }
 
@@ -78,16 +91,21 @@ fn game_check_prints_byte_for_byte_what_the_trainer_deals() {
     let story = SAMPLE.lines().take(12).collect::<Vec<_>>().join("\n");
     let text = dir.path().join("story.txt");
     std::fs::write(&text, &story).unwrap();
-    let json = r#"{"story_tokens":30,"move_tokens":4}"#;
+    // The game's own config file, over the embedded default's condense settings.
+    let json = r#"{"prompt":"raw","story_tokens":30,"move_tokens":4}"#;
     for seed in [1u64, 2] {
         let s = seed.to_string();
         let shown = game_check(
             "condense",
-            &["--config", cfg.to_str().unwrap(), "--seed", &s],
+            &["--game-config", cfg.to_str().unwrap(), "--seed", &s],
             Some(&text),
         );
         let dealt = trainer_assignment("condense", json, &story, seed);
-        assert_eq!(shown.split_once("\n\n").unwrap().1, dealt, "seed {seed}");
+        assert_round(
+            shown.split_once("\n\n").unwrap().1,
+            &dealt,
+            &format!("seed {seed}"),
+        );
         for w in [
             "weight +1",
             "weight -1",
@@ -241,5 +259,64 @@ fn the_gpu_check_says_in_one_line_what_is_missing() {
         o.stdout.is_empty(),
         "{}",
         String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+/// Counts that scale memory are refused when the config is read, before any model or game
+/// loads (the model path here does not exist: the size is what is named), in one line naming
+/// the key, the limit and why.
+#[test]
+fn sizes_over_their_limits_are_refused_before_anything_loads() {
+    let nowhere = "model.path=\"/nonexistent/model\"";
+    for (set, named) in [
+        (
+            "sampling.k=100000",
+            "sampling.k = 100000 is over the limit of 65536",
+        ),
+        (
+            "frost.d=100000",
+            "frost.d = 100000 is over the limit of 65536",
+        ),
+        (
+            "eval.assignments=1000000",
+            "eval.assignments = 1000000 is over the limit of 65536",
+        ),
+    ] {
+        assert_rejected(&[nowhere, set], named);
+    }
+    let cfg = crate::fixture::write_config(&fixture().root, true);
+    let cfg = cfg.to_str().unwrap();
+    let refused = |args: &[&str], named: &str| {
+        let o = run_cli(args);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        assert!(
+            e.contains(named) && e.contains("rows") && e.lines().count() == 1,
+            "{e}"
+        );
+    };
+    let set = ["--set", nowhere];
+    refused(
+        &[
+            &["play", "base", "--config", cfg, "--k", "100000"],
+            &set[..],
+        ]
+        .concat(),
+        "--k = 100000 is over the limit of 65536",
+    );
+    refused(
+        &[
+            &[
+                "eval",
+                "base",
+                "--config",
+                cfg,
+                "--set",
+                "eval.best_of=100000",
+            ],
+            &set[..],
+        ]
+        .concat(),
+        "eval.best_of = 100000 is over the limit of 65536",
     );
 }

@@ -27,4 +27,5 @@ mod sweep;
 mod tensorboard;
 mod tokenizer;
 mod update;
+mod writing_a_game;
 mod xent;

@@ -406,3 +406,69 @@ fn a_report_renders_from_real_tiny_runs() {
     // In a browser too (screenshots: target/test-artifacts/report/real-desktop.png, -phone).
     crate::browser::check_report(&out, "real-", html.matches("<svg").count());
 }
+
+/// The terminal says how a verdict is reached: the rule, the p a difference was judged with,
+/// and why an interval that excludes 0 is still unclear (too few seeds for the sign-flip test);
+/// a report of one setting does not suggest pairing it.
+#[test]
+fn the_terminal_states_the_verdict_rule_and_one_setting_is_not_told_to_pair() {
+    let root = tempfile::tempdir().unwrap();
+    let runs = root.path().join("runs");
+    for seed in 0..4 {
+        // Frost leads by 1 at every one of 4 seeds: the interval excludes 0, p = 2/16.
+        write_run(
+            &runs.join(format!("grpo-s{seed}")),
+            seed,
+            false,
+            true,
+            |i| -21.0 + i as f64,
+        );
+        write_run(
+            &runs.join(format!("frost-s{seed}")),
+            seed,
+            true,
+            true,
+            |i| -20.0 + i as f64,
+        );
+    }
+    let out = root.path().join("report");
+    let printed = ok(&report(&[
+        runs.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(
+        printed.contains("verdicts: holds when the 95% interval excludes no difference")
+            && printed.contains("needs 6 seeds or more"),
+        "{printed}"
+    );
+    let line = (printed.lines())
+        .find(|l| l.contains("higher held-out best-of") && l.contains("at the end"))
+        .unwrap_or_else(|| panic!("no final best-of line in {printed}"));
+    assert!(line.trim_start().starts_with("unclear"), "{line}");
+    assert!(line.contains("p=0.125 (n=4)"), "{line}");
+    assert!(
+        line.contains("the interval excludes 0 but the sign-flip p = 0.125 is not below 0.05"),
+        "{line}"
+    );
+    let md = std::fs::read_to_string(out.join("claims.md")).unwrap();
+    assert!(md.contains("Verdicts: holds when"), "{md}");
+
+    // One setting: nothing to pair, and no --pair suggested.
+    let one = root.path().join("one");
+    for seed in 0..2 {
+        write_run(&one.join(format!("frost-s{seed}")), seed, true, true, |i| {
+            i as f64
+        });
+    }
+    let out = root.path().join("report-one");
+    let printed = ok(&report(&[
+        one.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(printed.contains("1 setting: no claims judged"), "{printed}");
+    assert!(!printed.contains("--pair"), "{printed}");
+    let md = std::fs::read_to_string(out.join("claims.md")).unwrap();
+    assert!(!md.contains("--pair"), "{md}");
+}

@@ -620,7 +620,7 @@ fn what_a_game_says_reaches_the_terminal_escaped() {
             "game-check",
             hostile_wasm().to_str().unwrap(),
             "--set",
-            "mode=ansi",
+            "game.config.mode=ansi",
         ])
         .arg("--tokenizer")
         .arg(&crate::common::sample_tokenizer().1)
@@ -649,7 +649,7 @@ fn a_game_whose_rounds_differ_on_replay_is_refused() {
             game.to_str().unwrap(),
             "--verify",
             "--set",
-            "mode=unstable",
+            "game.config.mode=unstable",
         ])
         .arg("--tokenizer")
         .arg(&crate::common::sample_tokenizer().1)

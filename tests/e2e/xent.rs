@@ -168,7 +168,7 @@ fn game_check_shows_a_round_of_a_program_from_a_config_file() {
     .unwrap();
     let o = common::frost_host()
         .args(["game-check", common::game_wasm("xent").to_str().unwrap()])
-        .args(["--config", cfg.to_str().unwrap()])
+        .args(["--game-config", cfg.to_str().unwrap()])
         .args(["--tokenizer", fixtures().join("model").to_str().unwrap()])
         .output()
         .unwrap();
@@ -198,10 +198,10 @@ fn game_check_reads_a_program_file_with_set() {
     };
     let program = fixtures().join("games/Condense.xent");
     let o = run(&[
-        format!("program=@{}", program.display()),
-        "story_tokens=12".into(),
-        "approximate_word_bans=true".into(),
-        "prompt=raw".into(),
+        format!("game.config.program=@{}", program.display()),
+        "game.config.story_tokens=12".into(),
+        "game.config.approximate_word_bans=true".into(),
+        "game.config.prompt=raw".into(),
     ]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -210,7 +210,7 @@ fn game_check_reads_a_program_file_with_set() {
         "{out}"
     );
     // A missing program file: one line naming the key and the file.
-    let o = run(&["program=@/nonexistent/x.xent".into()]);
+    let o = run(&["game.config.program=@/nonexistent/x.xent".into()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success());
     assert!(

@@ -111,6 +111,9 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     );
     let rows = base.as_ref().map(|b| paired(&per, b, n));
     print_table(&metrics, rows.as_deref());
+    if base.is_some() {
+        println!("{}", base_seeds_note(t.step));
+    }
     if let Some(out) = &a.out {
         let mut doc = json!({
             "target": t.label,
@@ -125,6 +128,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
         });
         if let Some(b) = &base {
             doc["base"] = json!({
+                "seeds": base_seeds_note(t.step),
                 "metrics": frost_host::train::metrics::to_json(&train::summarize(t.step, n, b)),
                 "assignments": b,
                 "difference": rows.as_deref().map(paired_json),
@@ -135,6 +139,16 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
         println!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// The base model is evaluated with the draws of the checkpoint's own evaluation: its step's
+/// seeds, not step 0's (what the run's eval.jsonl logged for the base before training).
+fn base_seeds_note(step: u64) -> String {
+    format!(
+        "base: drawn with the seeds of the step-{step} evaluation, as the checkpoint (paired draw \
+         for draw); the run's own step-0 line in eval.jsonl used step 0's seeds, so its base \
+         figures can differ from these"
+    )
 }
 
 fn progress(cfg: &frost_host::config::TrainConfig, len: u64) -> ProgressBar {

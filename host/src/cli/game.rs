@@ -2,11 +2,13 @@
 //! the host and the judge will see.
 use anyhow::{bail, Context};
 use clap::Args;
+use frost_host::config::{GameSection, TrainConfig, DEFAULT_CONFIG_TOML};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
-use frost_host::model::Tok;
+use frost_host::model::{read_config, Tok};
 use frost_host::round::{describe, Dealer, TokenizedSplit};
 use frost_host::terminal::printable;
+use frost_host::train;
 use std::path::{Path, PathBuf};
 use tch::Device;
 
@@ -23,18 +25,24 @@ pub struct GameInfoArgs {
 pub struct GameCheckArgs {
     /// The game (.wasm component, or native plugin with --allow-native).
     pub game: PathBuf,
-    /// The game's config (.json or .toml); default: the game's default config.
+    /// Run config (TOML), as training takes it; default: the embedded configs/tiny-infill.toml.
+    /// The round is played with the game config training would give this game, and checked
+    /// against the config's model (its tokenizer and context length).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Override a field of the game's config, e.g. --set gap_tokens=4 or
-    /// --set program=@my-game.xent (`@FILE`: the file's text) (repeatable).
+    /// The game's own config (.json or .toml), as if it were the run config's [game.config].
+    #[arg(long, value_name = "FILE")]
+    pub game_config: Option<PathBuf>,
+    /// Override a config field as training's --set does, e.g. --set game.config.gap_tokens=4
+    /// or --set game.config.program=@my-game.xent (`@FILE`: the file's text) (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
     /// Text to cut the round's passages from; default: a built-in Shakespeare sonnet sequence.
     #[arg(long)]
     pub text: Option<PathBuf>,
     /// A model folder or its tokenizer.json (special tokens are read from the folder's
-    /// tokenizer_config.json as training does); default: the embedded default model's.
+    /// tokenizer_config.json as training does, its context from its config.json); default: the
+    /// config's model (the embedded default model's).
     #[arg(long)]
     pub tokenizer: Option<PathBuf>,
     /// Round seed (also picks where the passages start in the text).
@@ -81,95 +89,178 @@ fn pretty(json: &str) -> String {
         .unwrap_or_else(|_| json.to_string())
 }
 
-/// The game's config as the JSON string a game takes: the file (TOML or JSON), then the
-/// `--set` overrides (the training config's syntax); empty = the game's default config.
-fn game_config(path: Option<&Path>, overrides: &[String]) -> anyhow::Result<String> {
-    let mut table = match path {
-        None => toml::Table::new(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading config {}", path.display()))?;
-            if path.extension().is_some_and(|e| e == "toml") {
-                toml::from_str(&text)
-                    .with_context(|| format!("parsing {} as TOML", path.display()))?
-            } else {
-                let json: serde_json::Value = serde_json::from_str(&text)
-                    .with_context(|| format!("parsing {} as JSON", path.display()))?;
-                toml::Table::try_from(json).with_context(|| {
-                    format!("{}: a game config is a JSON object", path.display())
-                })?
-            }
+/// The sections of a run config: a `--set` key outside them is most likely a game config
+/// field written the way game-check took it before it took training's keys.
+const SECTIONS: [&str; 11] = [
+    "seed", "steps", "model", "judge", "game", "corpus", "sampling", "frost", "update", "eval",
+    "run",
+];
+
+/// The run config game-check plays with: training's (`--config` or the embedded default, then
+/// `--set`), the game at `game`, and `--game-config`'s table as its [game.config].
+fn run_config(a: &GameCheckArgs) -> anyhow::Result<TrainConfig> {
+    for o in &a.overrides {
+        let key = o.split_once('=').map_or(o.as_str(), |(k, _)| k).trim();
+        let first = key.split('.').next().unwrap_or_default();
+        if !key.is_empty() && !SECTIONS.contains(&first) {
+            bail!(
+                "--set {key}: game-check takes training's keys; a field of the game's own config \
+                 is --set game.config.{key}=..."
+            );
         }
+    }
+    let (text, origin) = match &a.config {
+        Some(p) => (
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read config {}", p.display()))?,
+            p.display().to_string(),
+        ),
+        None => (
+            DEFAULT_CONFIG_TOML.to_string(),
+            "embedded default".to_string(),
+        ),
     };
-    for o in overrides {
-        frost_host::config::overrides::apply_override(&mut table, o)?;
+    let mut overrides = vec![format!(
+        "game.path={}",
+        toml::Value::String(a.game.display().to_string())
+    )];
+    let file = a.game_config.as_deref().map(game_config_file).transpose()?;
+    if let Some(t) = &file {
+        overrides.push(format!("game.config={}", toml::Value::Table(t.clone())));
     }
-    if path.is_none() && overrides.is_empty() {
-        return Ok(String::new());
+    overrides.extend(a.overrides.iter().cloned());
+    let mut cfg = TrainConfig::from_toml(&text, &origin, &overrides).map_err(|e| {
+        let hint = match &a.config {
+            Some(p) if looks_like_a_game_config(&text) => format!(
+                " ({} holds no run config section: a game's own config is --game-config {})",
+                p.display(),
+                p.display()
+            ),
+            _ => String::new(),
+        };
+        anyhow::anyhow!("{e}{hint}")
+    })?;
+    if let Some(p) = &a.game_config {
+        let label = format!("--game-config {}", p.display());
+        cfg.game.origins.relabel("--set game.config", &label);
     }
-    Ok(serde_json::to_string(&table)?)
+    Ok(cfg)
+}
+
+fn looks_like_a_game_config(text: &str) -> bool {
+    toml::from_str::<toml::Table>(text)
+        .is_ok_and(|t| !t.keys().any(|k| SECTIONS.contains(&k.as_str())))
+}
+
+/// A game's own config file, TOML or JSON.
+fn game_config_file(path: &Path) -> anyhow::Result<toml::Table> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading game config {}", path.display()))?;
+    if path.extension().is_some_and(|e| e == "toml") {
+        return toml::from_str(&text)
+            .with_context(|| format!("parsing {} as TOML", path.display()));
+    }
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .with_context(|| format!("parsing {} as JSON", path.display()))?;
+    toml::Table::try_from(json)
+        .with_context(|| format!("{}: a game config is a JSON object", path.display()))
 }
 
 pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
-    let game = load(&args.game, args.allow_native)?;
-    let config = game_config(args.config.as_deref(), &args.overrides)?;
-    let tok_path = match &args.tokenizer {
-        Some(p) => p.clone(),
-        None => frost_host::run::cache::default_model_dir().join("tokenizer.json"),
+    let cfg = run_config(&args)?;
+    let allow_native = args.allow_native || cfg.game.allow_native;
+    let game =
+        Game::load(&args.game, &cfg.game.limits, allow_native).map_err(anyhow::Error::new)?;
+    // The tokenizer and the context of the model training would use, unless --tokenizer names
+    // another: a model folder, or a tokenizer.json (whose folder's config.json, when there is
+    // one, gives the context).
+    let (tok_path, model_dir) = match &args.tokenizer {
+        Some(p) if p.is_dir() => (p.clone(), p.clone()),
+        Some(p) => (
+            p.clone(),
+            p.parent().unwrap_or(Path::new(".")).to_path_buf(),
+        ),
+        None => (train::tokenizer_dir(&cfg), train::model_dir(&cfg)),
     };
-    if !tok_path.exists() {
+    let tok_file = match tok_path.is_dir() {
+        true => tok_path.join("tokenizer.json"),
+        false => tok_path.clone(),
+    };
+    if !tok_file.exists() {
         bail!(
             "no tokenizer at {}: build the default model with `frost-host pretrain` (or `make demo`), \
              or pass --tokenizer FILE",
-            tok_path.display()
+            tok_file.display()
         );
     }
     // As the trainer loads it: a model folder's tokenizer.json with the special tokens its
     // tokenizer_config.json / generation_config.json / config.json name.
-    let tok = match tok_path.file_name().and_then(|n| n.to_str()) {
-        _ if tok_path.is_dir() => Tok::from_dir(&tok_path),
-        Some("tokenizer.json") => Tok::from_dir(tok_path.parent().unwrap_or(Path::new("."))),
-        _ => Tok::from_file(&tok_path),
+    let tok = match tok_file.file_name().and_then(|n| n.to_str()) {
+        Some("tokenizer.json") => Tok::from_dir(tok_file.parent().unwrap_or(Path::new("."))),
+        _ => Tok::from_file(&tok_file),
     }
-    .with_context(|| format!("loading tokenizer {}", tok_path.display()))?;
+    .with_context(|| format!("loading tokenizer {}", tok_file.display()))?;
+    let context = match model_dir.join("config.json").is_file() {
+        true => Some(
+            read_config(&model_dir)
+                .with_context(|| format!("reading the model config in {}", model_dir.display()))?
+                .max_position_embeddings as usize,
+        ),
+        false => None,
+    };
     let text = match &args.text {
         Some(p) => {
             std::fs::read_to_string(p).with_context(|| format!("reading text {}", p.display()))?
         }
         None => SAMPLE_TEXT.to_string(),
     };
-    print!(
-        "{}",
-        check_report(game, &config, &tok, &text, args.seed, args.verify)?
-    );
+    let check = Check {
+        section: &cfg.game,
+        tok: &tok,
+        context,
+        text: &text,
+        seed: args.seed,
+        verify: args.verify,
+    };
+    print!("{}", check_report(game, &check)?);
     Ok(())
 }
 
-/// The round game-check shows, dealt exactly as training deals it (same [`Dealer::deal`], the
-/// text as a one-document corpus split), then described.
-pub fn check_report(
-    game: Game,
-    config_json: &str,
-    tok: &Tok,
-    text: &str,
-    seed: u64,
-    verify: bool,
-) -> anyhow::Result<String> {
+/// What game-check plays a round with.
+pub struct Check<'a> {
+    /// The run config's game section: the game gets its resolved config.
+    pub section: &'a GameSection,
+    pub tok: &'a Tok,
+    /// The model's context length (`max_position_embeddings`), when a model is known.
+    pub context: Option<usize>,
+    pub text: &'a str,
+    pub seed: u64,
+    pub verify: bool,
+}
+
+/// The round game-check shows, dealt exactly as training deals it (the same game config,
+/// [`Dealer::configured`], the same bounds with the model's context, the same
+/// [`Dealer::deal`], the text as a one-document corpus split), then described.
+pub fn check_report(game: Game, c: &Check) -> anyhow::Result<String> {
+    let tok = c.tok;
     let vocab = tok.vocab_size() as i64;
-    let mut dealer = Dealer::new(game, config_json, tok, vocab, Device::Cpu)?;
+    let mut dealer = Dealer::configured(game, c.section, tok, vocab, Device::Cpu)?;
+    if let Some(m) = c.context {
+        dealer = dealer.with_max_positions(m);
+    }
     let doc = Document {
         name: "text".into(),
-        text: text.to_string(),
+        text: c.text.to_string(),
     };
     let split = TokenizedSplit::new("--text", std::slice::from_ref(&doc), tok);
-    let asg = if verify {
-        dealer.deal_verified(tok, &split, seed)?
-    } else {
-        dealer.deal(tok, &split, seed)?
+    let asg = match c.verify {
+        true => dealer.deal_verified(tok, &split, c.seed)?,
+        false => dealer.deal(tok, &split, c.seed)?,
     };
     let info = dealer.game.info();
     let req = &dealer.requirements;
-    Ok(format!(
+    let seed = c.seed;
+    let mut out = format!(
         "game {} {}: move of {} tokens, {} passage(s) of {:?} tokens, seed {seed}\n\n{}",
         info.name,
         info.version,
@@ -177,5 +268,23 @@ pub fn check_report(
         req.passages.len(),
         req.passages.iter().map(|p| p.tokens).collect::<Vec<_>>(),
         describe(&asg, tok)
-    ))
+    );
+    let (prompt, mv) = (asg.prompt_ids.len(), asg.move_len);
+    out.push_str(&match c.context {
+        Some(m) => format!(
+            "\nfits the model's context: prompt {prompt} + move {mv} = {} of {m} tokens\n",
+            prompt + mv
+        ),
+        None => format!(
+            "\nprompt {prompt} + move {mv} = {} tokens (no model config.json: the context length \
+             is not checked)\n",
+            prompt + mv
+        ),
+    });
+    if c.verify {
+        out.push_str(&format!(
+            "verified: seed {seed} played again in a fresh instance gives the same round\n"
+        ));
+    }
+    Ok(out)
 }

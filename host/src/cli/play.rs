@@ -16,6 +16,7 @@ use frost_host::frost::{self, Group, Nets, Precomputed};
 use frost_host::judge::{self, Budget};
 use frost_host::round::{describe, TokenizedSplit};
 use frost_host::seeds::{self, derive_seed};
+use frost_host::sizes::{self, Need};
 use frost_host::terminal::printable;
 use frost_host::train;
 
@@ -70,6 +71,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         seeds::MAX_FROST_ROUNDS
     );
     anyhow::ensure!(a.k != Some(0), "--k must be at least 1");
+    if let Some(k) = a.k {
+        sizes::check_rows("--k", k)?;
+    }
     let t = resolve(&a.target, &[])?;
     let mut s = train::setup(&t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
@@ -98,6 +102,18 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let k = a.k.unwrap_or(t.cfg.sampling.k);
+    // The K moves are sampled in one batch (with all their logits when refining): refused
+    // before it is allocated when it cannot fit.
+    let shape = sizes::Shape::new(&s.model.config, t.cfg.model.dtype.kind());
+    let (prompt, len) = (asg.prompt_ids.len() as u64, asg.move_len as u64);
+    let batch = Need::new(
+        if a.k.is_some() { "--k" } else { "sampling.k" },
+        k.to_string(),
+        shape.sampling_bytes(k as u64, prompt, len, a.refine > 0),
+        "the sampled moves",
+    );
+    let mem = sizes::available(s.model.net.device());
+    sizes::check_fits(&Need::none(), &[batch], mem.as_ref())?;
     println!("{} on {}, seed {}\n", t.label, s.dealer.game_name, a.seed);
     println!("{}", printable(&describe(&asg, tok)));
     let mut budget = Budget::default();

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use frost_host::lab::report::claims::ClaimsConfig;
+use frost_host::lab::report::claims::{self, ClaimsConfig};
 use frost_host::lab::report::html::claim_cells;
 use frost_host::lab::report::write::{write_report, ReportOptions};
 use frost_host::lab::stats;
@@ -48,13 +48,22 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
         },
     };
     let summary = write_report(&opts).context("report")?;
+    if !summary.pairs.is_empty() {
+        println!("verdicts: {}", claims::verdict_rule());
+    }
     for p in &summary.pairs {
         println!("A = {}, B = {} ({} seeds in both)", p.a, p.b, p.seeds.len());
         for c in &p.claims {
+            // The verdict, the figure, its interval, the p it was judged with, and why when
+            // the rule left it unclear (cells[0] is the claim with its note).
             let cells = claim_cells(c);
+            let p = match c.p {
+                Some(_) => format!(" p={}", cells[5]),
+                None => String::new(),
+            };
             println!(
-                "  {:<13} {} {} (n={})  {}",
-                cells[7], cells[3], cells[4], c.n, c.claim
+                "  {:<13} {} {}{p} (n={})  {}",
+                cells[7], cells[3], cells[4], c.n, cells[0]
             );
         }
     }

@@ -13,12 +13,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::corpus::CorpusSource;
 
+mod game;
 mod method;
 pub mod overrides;
 mod validate;
 mod values;
 
 use crate::config::overrides::{from_table_with_overrides, OverrideError};
+pub use game::{GameSection, Origins};
 pub use method::{
     Aggregation, Baseline, FrostSection, KlEstimator, Refinement, Replace, Scope, Selection,
     UpdateRule, UpdateSection,
@@ -34,6 +36,8 @@ pub enum ConfigError {
     Parse { origin: String, message: String },
     #[error("config field `{field}`: {message}")]
     Invalid { field: String, message: String },
+    #[error(transparent)]
+    Size(Box<crate::sizes::SizeError>),
     #[error("--set `{0}`: expected key.sub=value")]
     BadOverride(String),
     #[error("cannot read config {path}: {source}")]
@@ -151,29 +155,6 @@ pub struct LoraSection {
     pub target_modules: Vec<String>,
 }
 
-/// `[game]`: the game component, its sandbox and its own config.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct GameSection {
-    /// The game component; `--game` on the command line overrides it.
-    #[serde(default)]
-    pub path: String,
-    /// Load a native plugin (trusted code) instead of a wasm component.
-    #[serde(default)]
-    pub allow_native: bool,
-    /// Sandbox limits for the game (fuel/time, memory, output sizes).
-    #[serde(default)]
-    pub limits: crate::game::GameLimits,
-    /// The game's own config (checked by the game's `configure`).
-    #[serde(default = "empty_table")]
-    #[schemars(with = "serde_json::Map<String, serde_json::Value>")]
-    pub config: toml::Table,
-}
-
-fn empty_table() -> toml::Table {
-    toml::Table::new()
-}
-
 /// `[corpus]`: the text passages are dealt from (whole works held out for evaluation).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -285,20 +266,23 @@ impl TrainConfig {
             origin: origin.to_string(),
             message: e.message().to_string(),
         })?;
-        let cfg: TrainConfig = from_table_with_overrides(doc, overrides).map_err(|e| match e {
-            OverrideError::Malformed(spec) => ConfigError::BadOverride(spec),
-            OverrideError::NotATable { key, part } => {
-                invalid(&key, format!("`{part}` is not a table"))
-            }
-            OverrideError::Field(e) => ConfigError::Parse {
-                origin: origin.to_string(),
-                message: e.to_string(),
-            },
-            e @ OverrideError::File { .. } => ConfigError::Parse {
-                origin: "--set".to_string(),
-                message: e.to_string(),
-            },
-        })?;
+        let origins = game::origins(&doc, origin, overrides);
+        let mut cfg: TrainConfig =
+            from_table_with_overrides(doc, overrides).map_err(|e| match e {
+                OverrideError::Malformed(spec) => ConfigError::BadOverride(spec),
+                OverrideError::NotATable { key, part } => {
+                    invalid(&key, format!("`{part}` is not a table"))
+                }
+                OverrideError::Field(e) => ConfigError::Parse {
+                    origin: origin.to_string(),
+                    message: e.to_string(),
+                },
+                e @ OverrideError::File { .. } => ConfigError::Parse {
+                    origin: "--set".to_string(),
+                    message: e.to_string(),
+                },
+            })?;
+        cfg.game.origins = origins;
         cfg.validate()?;
         Ok(cfg)
     }
@@ -310,11 +294,6 @@ impl TrainConfig {
 
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).expect("config serializes")
-    }
-
-    /// The game's config as a JSON string (what `Game::configure` takes).
-    pub fn game_config_json(&self) -> String {
-        serde_json::to_string(&self.game.config).expect("toml table serializes to json")
     }
 }
 

@@ -49,6 +49,7 @@ impl TrainConfig {
                 return Err(invalid("eval.best_of", "must be >= 1"));
             }
         }
+        crate::sizes::check_counts(self).map_err(|e| ConfigError::Size(Box::new(e)))?;
         Ok(())
     }
 }

@@ -16,8 +16,8 @@ use std::path::PathBuf;
 
 pub use kv_cache::KvCache;
 pub use load::{
-    base_tensors, hf_dtype, load_weights, save_pretrained, write_weights, LoadOptions, LoadedModel,
-    DEFAULT_SHARD_BYTES,
+    base_tensors, hf_dtype, load_weights, read_config, save_pretrained, write_weights, LoadOptions,
+    LoadedModel, DEFAULT_SHARD_BYTES,
 };
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};

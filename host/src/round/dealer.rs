@@ -15,6 +15,7 @@ use super::checks::{check_legal, Bounds};
 use super::passages::TokenizedSplit;
 use super::words::{TokenWords, WordRule};
 use super::{Assignment, AssignmentError};
+use crate::config::GameSection;
 use crate::game::Game;
 use crate::judge::CompiledProgram;
 use crate::model::{ModelError, Tok};
@@ -118,6 +119,27 @@ impl Dealer {
             device,
             bounds: Bounds::new(game.limits(), None),
             game,
+        })
+    }
+
+    /// [`Dealer::new`] with the config `game` plays under `section` ([`GameSection::resolved`]);
+    /// a config the game refuses is an error saying where each of its values came from.
+    pub fn configured(
+        game: Game,
+        section: &GameSection,
+        tok: &Tok,
+        v_emb: i64,
+        device: Device,
+    ) -> Result<Self, AssignmentError> {
+        let name = game.info().name.clone();
+        let json = section.resolved_json(&name);
+        Dealer::new(game, &json, tok, v_emb, device).map_err(|e| match e {
+            AssignmentError::Game { game, source } => AssignmentError::GameConfig {
+                origins: section.origins_note(&name, &source.to_string()),
+                game,
+                source: Box::new(source),
+            },
+            e => e,
         })
     }
 

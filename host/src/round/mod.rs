@@ -32,6 +32,13 @@ pub use passages::{passage_from_text, passage_window, TokenizedSplit};
 pub enum AssignmentError {
     #[error("game {game}: {source}")]
     Game { game: String, source: GameError },
+    /// The game refused the config it was given; `origins` says where its values came from.
+    #[error("game {game}: {source} ({origins})")]
+    GameConfig {
+        game: String,
+        source: Box<GameError>,
+        origins: String,
+    },
     #[error("game {game}: {source}")]
     Judge { game: String, source: JudgeError },
     #[error("game {game}: the prompt: {source}")]

@@ -92,6 +92,8 @@ pub enum TrainError {
     Tensorboard(IoError),
     #[error(transparent)]
     Dist(#[from] crate::dist::DistError),
+    #[error(transparent)]
+    Size(#[from] crate::sizes::SizeError),
 }
 
 /// What the caller asks for.

@@ -19,6 +19,7 @@ use crate::model::{CausalLm, LoadOptions, LoadedModel, LoraConfig, Tok};
 use crate::round::{Assignment, Dealer, TokenizedSplit};
 use crate::run::cache;
 use crate::seeds::{self, derive_seed};
+use crate::sizes;
 
 /// Everything a run needs, built and checked before anything is written.
 pub struct Setup {
@@ -83,25 +84,32 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
                 source,
             }
         })?;
+    // The game's config as this game plays it (its own table, never another game's): what
+    // the run directory and the checkpoints record.
+    let mut cfg = cfg.clone();
+    let name = game.info().name.clone();
+    cfg.game = cfg.game.for_game(&name);
+    let cfg = &cfg;
     let (model, reference_copy) = load_models(cfg, device)?;
     let judge_copy = separate_judge::load_judge(cfg, &model)?;
-    let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.config)?;
+    let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.resolved(&name))?;
     let v_emb = model.config.vocab_size;
-    let game_config = cfg.game_config_json();
-    let mut dealer = Dealer::new(game, &game_config, &model.tokenizer, v_emb, device)?
+    let mut dealer = Dealer::configured(game, &cfg.game, &model.tokenizer, v_emb, device)?
         .with_max_positions(model.config.max_position_embeddings as usize);
     check_d(cfg, &dealer, &model)?;
     let corpus = corpus::load_corpus_with(&cfg.corpus.source, &cfg.corpus.options())?;
     let train_split = TokenizedSplit::new("train", &corpus.train, &model.tokenizer);
     let heldout_split = TokenizedSplit::new("heldout", &corpus.heldout, &model.tokenizer);
+    // A first training assignment, played twice: a game that rejects real rounds, or whose
+    // rounds differ on replay (exact resume would break), fails before the run starts. Its
+    // prompt sizes the batches, checked against the memory there is before any is allocated.
+    let seed = derive_seed(cfg.seed, 1, seeds::DEAL, 0);
+    let first = dealer.deal_verified(&model.tokenizer, &train_split, seed)?;
+    check_sizes(cfg, &model, &first, device)?;
     let heldout = match cfg.eval.every > 0 {
         true => eval_set(cfg, &mut dealer, &model.tokenizer, &heldout_split)?,
         false => Vec::new(),
     };
-    // A first training assignment, played twice: a game that rejects real rounds, or whose
-    // rounds differ on replay (exact resume would break), fails before the run starts.
-    let seed = derive_seed(cfg.seed, 1, seeds::DEAL, 0);
-    dealer.deal_verified(&model.tokenizer, &train_split, seed)?;
     Ok(Setup {
         cfg: cfg.clone(),
         model,
@@ -113,6 +121,24 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         identity,
         dist: Dist::single(),
     })
+}
+
+/// The batches this config samples and updates, sized by `first`'s prompt, against the memory
+/// of `device` ([`sizes::check_fits`]).
+fn check_sizes(
+    cfg: &TrainConfig,
+    model: &LoadedModel,
+    first: &Assignment,
+    device: Device,
+) -> Result<(), TrainError> {
+    let shape = sizes::Shape::new(&model.config, cfg.model.dtype.kind());
+    let (prompt, len) = (first.prompt_ids.len() as u64, first.move_len as u64);
+    let (kept, needs) = sizes::training_needs(cfg, &shape, prompt, len);
+    Ok(sizes::check_fits(
+        &kept,
+        &needs,
+        sizes::available(device).as_ref(),
+    )?)
 }
 
 /// The evaluation's assignments: `eval.assignments` rounds dealt from `split` with seeds that

@@ -124,8 +124,15 @@ pub fn summary_table(s: &Summary) -> String {
             format!("{} / {}", s.budget.forwards, s.budget.backwards),
         );
     }
+    let taylor = s.phase_s.taylor_s > 0.0;
     for (k, v) in s.phase_s.named() {
-        line(&format!("time/{k} (s per step)"), format!("{v:.3}"));
+        // Under a Taylor rule the first round's Taylor pass scores the sampled moves in its
+        // forward: their scoring is timed as taylor, not score.
+        let why = match (k, v == 0.0 && taylor) {
+            ("score", true) => " (the Taylor pass scores the sampled moves: in time/taylor)",
+            _ => "",
+        };
+        line(&format!("time/{k} (s per step)"), format!("{v:.3}{why}"));
     }
     if s.skipped_steps > 0 {
         line("skipped (non-finite)", format!("{}", s.skipped_steps));
@@ -229,5 +236,14 @@ mod tests {
         assert_eq!(value("time/sample (s per step)"), "0.000");
         assert_eq!(value("skipped (non-finite)"), "1");
         assert_eq!(value("reference move score"), "-1.000");
+        assert_eq!(value("time/score (s per step)"), "0.000");
+        // With a Taylor pass timed, a score time of 0 says why.
+        s.phase_s.taylor_s = 0.5;
+        let t = summary_table(&s);
+        let line = t.lines().find(|l| l.contains("time/score")).unwrap();
+        assert!(
+            line.ends_with("0.000 (the Taylor pass scores the sampled moves: in time/taylor)"),
+            "{line}"
+        );
     }
 }

@@ -329,12 +329,14 @@ fn difference(
     // With few seeds the percentile bootstrap's interval is too narrow (at 4 seeds it excludes
     // 0 for a lead that 2 of 16 sign patterns match), so a verdict also needs the sign-flip
     // test to reject at 5%; 6 seeds is the fewest for which it can.
-    let verdict = match verdict(interval, 0.0, true) {
+    let by_interval = verdict(interval, 0.0, true);
+    let verdict = match by_interval {
         Verdict::Holds | Verdict::DoesNotHold if p.is_none_or(|p| p >= SIGNIFICANCE) => {
             Verdict::Unclear
         }
         v => v,
     };
+    let downgraded = by_interval != verdict;
     Claim {
         id: id.into(),
         claim,
@@ -348,10 +350,36 @@ fn difference(
         p,
         n: xa.len(),
         verdict,
-        note: interval
-            .is_none()
-            .then(|| "needs at least 2 seeds run in both settings".into()),
+        note: match (interval, downgraded) {
+            (None, _) => Some("needs at least 2 seeds run in both settings".into()),
+            (Some(_), true) => Some(format!(
+                "the interval excludes 0 but the sign-flip p = {} is not below {SIGNIFICANCE}: \
+                 unclear; {} seeds or more can reach it",
+                p.map_or("-".into(), |p| format!("{p:.3}")),
+                min_seeds()
+            )),
+            (Some(_), false) => None,
+        },
     }
+}
+
+/// The fewest paired seeds whose sign-flip test can reject at [`SIGNIFICANCE`]: with n seeds
+/// the smallest two-sided p is 2 / 2^n (every sign the same).
+pub fn min_seeds() -> usize {
+    (1..64)
+        .find(|&n| 2.0 / 2f64.powi(n as i32) < SIGNIFICANCE)
+        .unwrap_or(64)
+}
+
+/// The verdict rule, as the terminal, claims.md and the page state it.
+pub fn verdict_rule() -> String {
+    format!(
+        "holds when the 95% interval excludes no difference (0; 1 for a ratio) on the claimed \
+         side, does not hold when it excludes it on the other; for a difference the sign-flip \
+         p must also be below {SIGNIFICANCE}, which needs {} seeds or more (p >= 2/2^n); \
+         otherwise unclear",
+        min_seeds()
+    )
 }
 
 /// Lower seed variance: std(A) / std(B) of the final best-of-N across seeds, claimed < 1.
