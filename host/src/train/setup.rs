@@ -15,7 +15,7 @@ use crate::corpus;
 use crate::dist::Dist;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
-use crate::model::{LoadOptions, LoadedModel, LoraConfig, CausalLm, Tok};
+use crate::model::{CausalLm, LoadOptions, LoadedModel, LoraConfig, Tok};
 use crate::round::{Assignment, Dealer, TokenizedSplit};
 use crate::run::cache;
 use crate::seeds::{self, derive_seed};
@@ -37,6 +37,9 @@ pub struct Setup {
     pub identity: RunIdentity,
     /// This process's ranks and collectives (one process: [`Dist::single`]).
     pub dist: Dist,
+    /// The KL reference after a refresh (`update.ref_refresh_every`): the policy's trainable
+    /// variables as they were then (train/reference.rs); None = the base weights.
+    pub refreshed_reference: Option<Vec<tch::Tensor>>,
 }
 
 impl Setup {
@@ -112,6 +115,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         heldout,
         identity,
         dist: Dist::single(),
+        refreshed_reference: None,
     })
 }
 
