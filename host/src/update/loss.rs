@@ -287,13 +287,14 @@ mod tests {
         let expect =
             |f: fn(&Tensor, &Tensor) -> Tensor| p[0] * per_token(f, 0) + p[1] * per_token(f, 1);
         let truth = 0.9f64 * (0.9f64 / 0.5).ln() + 0.1 * (0.1f64 / 0.5).ln();
-        assert!((expect(k1_kl) - truth).abs() < 1e-9);
-        assert!((expect(k3_kl) - truth).abs() < 1e-9);
+        // (The estimators average in f32.)
+        assert!((expect(k1_kl) - truth).abs() < 1e-6);
+        assert!((expect(k3_kl) - truth).abs() < 1e-6);
         assert!((expect(k2_kl) - truth).abs() > 1e-3);
         let full = lp.view([1, 1, 2]);
         let ref_full = lq.view([1, 1, 2]);
         let exact = kl(KlEstimator::Exact, &lp, &lq, &full, &ref_full).double_value(&[]);
-        assert!((exact - truth).abs() < 1e-9);
+        assert!((exact - truth).abs() < 1e-6);
     }
 
     #[test]
