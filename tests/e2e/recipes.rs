@@ -179,7 +179,6 @@ fn each_recipe_trains_three_steps_under_frost_and_grpo() {
 /// At a temperature near 0 the K moves of a group are the same move: every sampled group
 /// ties. Under GRPO each is dropped and `max_extra_deals` more are dealt (all tied too); their
 /// judge forwards are exactly what the step spent beyond the same run without dynamic groups.
-/// Under Frost, children break ties: a tied sampled group whose children beat it is trained on.
 #[test]
 fn dynamic_groups_count_their_extra_judge_forwards() {
     let run = |sets: &[&str]| {
@@ -232,28 +231,26 @@ fn dynamic_groups_count_their_extra_judge_forwards() {
     };
     assert!(total(&dynamic) > total(&plain));
 
-    // Frost: a group is tied only if its final scores (children included) all tie.
-    let (frost, samples) = run(&["update.drop_tied_groups=true"]);
-    let mut broken = 0;
+    // Frost: a group is tied when its final scores (children included) all tie, and the line
+    // counts exactly those. (At this temperature the fixture's greedy moves are the judge's
+    // best: no child beats them. A child breaking a tie is unit-tested, train/dynamic.rs.)
+    let (frost, samples) = run(&["update.drop_tied_groups=true", "frost.selection=\"random\""]);
     for (m, line) in frost.iter().zip(&samples) {
+        assert!(m["frost/children"].as_f64().unwrap() > 0.0, "{m}");
         let groups = line["assignments"].as_array().unwrap();
-        let score = |mv: &Value, k: &str| mv[k].as_f64().unwrap();
-        let tied = |g: &Value, k: &str| {
-            let moves = g["moves"].as_array().unwrap();
-            moves.iter().all(|mv| score(mv, k) == score(&moves[0], k))
-        };
-        let final_tied = groups.iter().filter(|g| tied(g, "score")).count();
+        let score = |mv: &Value| mv["score"].as_f64().unwrap();
+        let final_tied = (groups.iter())
+            .filter(|g| {
+                let moves = g["moves"].as_array().unwrap();
+                moves.iter().all(|mv| score(mv) == score(&moves[0]))
+            })
+            .count();
         assert_eq!(
             m["groups/tied"].as_u64().unwrap() as usize,
             final_tied,
             "{m}"
         );
-        broken += groups
-            .iter()
-            .filter(|g| tied(g, "sampled_score") && !tied(g, "score"))
-            .count();
     }
-    assert!(broken > 0, "no child broke a tie in {} steps", frost.len());
 }
 
 /// The learning rate schedule shows as `update/lr` in metrics.jsonl and TensorBoard: cosine with

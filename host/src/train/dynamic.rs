@@ -95,3 +95,33 @@ pub fn top_up(
         extra += more;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A group sampled as four ties, then (as Frost's step 6 leaves it) with member 0 replaced
+    /// by a child scoring higher: the children broke the tie, under either baseline.
+    #[test]
+    fn a_group_whose_child_broke_its_tie_is_not_tied() {
+        let moves = vec![vec![1u32, 2]; 4];
+        let tied_group = Group::sampled(moves.clone(), vec![2.0; 4]);
+        assert!(is_tied(&tied_group, Baseline::Final));
+        assert!(is_tied(&tied_group, Baseline::Sampled));
+        let mut broken = tied_group.clone();
+        broken.moves[0] = vec![9, 2];
+        broken.scores[0] = 3.0;
+        broken.replaced[0] = Some((moves[0].clone(), 2.0));
+        assert_eq!(broken.sampled_scores(), vec![2.0; 4]);
+        assert!(!is_tied(&broken, Baseline::Final));
+        assert!(!is_tied(&broken, Baseline::Sampled));
+        // Under the sampled baseline a child is measured against the other sampled slots.
+        let s = OwnedScores::of(&broken, Baseline::Sampled);
+        assert_eq!(
+            (s.base.clone(), s.own.clone()),
+            (vec![2.0; 4], vec![0, 1, 2, 3])
+        );
+        let a = advantage::leave_one_out(&s.rewards, &s.base, &s.own);
+        assert_eq!(a, vec![1.0, 0.0, 0.0, 0.0]);
+    }
+}
