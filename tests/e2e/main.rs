@@ -18,6 +18,7 @@ mod judge;
 mod model;
 mod pretrain;
 mod qwen3;
+mod recipes;
 mod report;
 mod resume;
 mod rundir;

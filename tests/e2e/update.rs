@@ -70,6 +70,7 @@ fn one_iteration_is_the_single_pass_update_exactly() {
     use frost_host::model::{move_logprobs, moves_tensor};
     use frost_host::seeds::{self, derive_seed};
     use frost_host::train::{optimizer, setup, train_step};
+    use frost_host::update::advantage::{advantages, AdvantageSettings, GroupScores};
     use frost_host::update::{adamw, loss};
     let mut cfg = crate::fixture::test_config(true);
     cfg.eval.every = 0;
@@ -99,7 +100,14 @@ fn one_iteration_is_the_single_pass_update_exactly() {
         }
         scores.push(g.moves.iter().map(|mv| mv.score).collect::<Vec<f64>>());
     }
-    let adv: Vec<f32> = loss::advantages(&scores, cfg.update.normalize_std)
+    let views: Vec<GroupScores> = (scores.iter())
+        .map(|s| GroupScores {
+            rewards: s,
+            base: s,
+            own: (0..s.len()).collect(),
+        })
+        .collect();
+    let adv: Vec<f32> = advantages(&views, AdvantageSettings::from(&cfg.update), None)
         .concat()
         .iter()
         .map(|&a| a as f32)

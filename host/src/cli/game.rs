@@ -2,7 +2,7 @@
 //! the host and the judge will see.
 use anyhow::{bail, Context};
 use clap::Args;
-use frost_host::config::{GameSection, TrainConfig, DEFAULT_CONFIG_TOML};
+use frost_host::config::{GameSection, TrainConfig};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
 use frost_host::model::{read_config, Tok};
@@ -27,9 +27,10 @@ pub struct GameCheckArgs {
     pub game: PathBuf,
     /// Run config (TOML), as training takes it; default: the embedded configs/tiny-infill.toml.
     /// The round is played with the game config training would give this game, and checked
-    /// against the config's model (its tokenizer and context length).
+    /// against the config's model (its tokenizer and context length). Repeatable, as training's:
+    /// each later file is merged over the earlier ones.
     #[arg(long)]
-    pub config: Option<PathBuf>,
+    pub config: Vec<PathBuf>,
     /// The game's own config (.json or .toml), as if it were the run config's [game.config].
     #[arg(long, value_name = "FILE")]
     pub game_config: Option<PathBuf>,
@@ -109,17 +110,7 @@ fn run_config(a: &GameCheckArgs) -> anyhow::Result<TrainConfig> {
             );
         }
     }
-    let (text, origin) = match &a.config {
-        Some(p) => (
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read config {}", p.display()))?,
-            p.display().to_string(),
-        ),
-        None => (
-            DEFAULT_CONFIG_TOML.to_string(),
-            "embedded default".to_string(),
-        ),
-    };
+    let docs = super::train::config_docs(&a.config)?;
     let mut overrides = vec![format!(
         "game.path={}",
         toml::Value::String(a.game.display().to_string())
@@ -129,15 +120,17 @@ fn run_config(a: &GameCheckArgs) -> anyhow::Result<TrainConfig> {
         overrides.push(format!("game.config={}", toml::Value::Table(t.clone())));
     }
     overrides.extend(a.overrides.iter().cloned());
-    let mut cfg = TrainConfig::from_toml(&text, &origin, &overrides).map_err(|e| {
-        let hint = match &a.config {
-            Some(p) if looks_like_a_game_config(&text) => format!(
-                " ({} holds no run config section: a game's own config is --game-config {})",
-                p.display(),
-                p.display()
-            ),
-            _ => String::new(),
-        };
+    let doc_refs: Vec<(&str, &str)> = docs.iter().map(|(t, o)| (t.as_str(), o.as_str())).collect();
+    let mut cfg = TrainConfig::from_tomls(&doc_refs, &overrides).map_err(|e| {
+        let hint =
+            match (a.config.iter().zip(&docs)).find(|(_, (t, _))| looks_like_a_game_config(t)) {
+                Some((p, _)) => format!(
+                    " ({} holds no run config section: a game's own config is --game-config {})",
+                    p.display(),
+                    p.display()
+                ),
+                None => String::new(),
+            };
         anyhow::anyhow!("{e}{hint}")
     })?;
     if let Some(p) = &a.game_config {

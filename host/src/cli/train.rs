@@ -1,4 +1,4 @@
-//! `frost-host [--game G] [--config F] [--set k=v] [--out DIR] [--resume DIR]`, `schema`, `demo`.
+//! `frost-host [--game G] [--config F]... [--set k=v] [--out DIR] [--resume DIR]`, `schema`, `demo`.
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -12,9 +12,10 @@ pub struct TrainArgs {
     /// Game component (.wasm) or native plugin to train on (overrides game.path).
     #[arg(long)]
     pub game: Option<PathBuf>,
-    /// Run config (TOML); default: the embedded configs/tiny-infill.toml.
+    /// Run config (TOML); default: the embedded configs/tiny-infill.toml. Repeatable: each
+    /// later file is merged over the earlier ones (a recipe of configs/recipes/ over a base).
     #[arg(long)]
-    pub config: Option<PathBuf>,
+    pub config: Vec<PathBuf>,
     /// Override a config field, e.g. --set frost.d=8 --set model.device=cuda (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
@@ -83,24 +84,34 @@ fn unix_time() -> u64 {
         .unwrap_or(0)
 }
 
+/// The run config files as `(text, origin)` in order (each later one merged over the earlier),
+/// or the embedded default when none is given: what training and game-check both read.
+pub fn config_docs(paths: &[PathBuf]) -> anyhow::Result<Vec<(String, String)>> {
+    if paths.is_empty() {
+        return Ok(vec![(
+            DEFAULT_CONFIG_TOML.to_string(),
+            "embedded default".to_string(),
+        )]);
+    }
+    (paths.iter())
+        .map(|p| {
+            let t = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read config {}", p.display()))?;
+            Ok((t, p.display().to_string()))
+        })
+        .collect()
+}
+
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
-    let (text, origin) = match (&args.resume, &args.config) {
-        (Some(dir), _) => {
+    let docs: Vec<(String, String)> = match &args.resume {
+        Some(dir) => {
             let p = dir.join("config.toml");
             let t = std::fs::read_to_string(&p).with_context(|| {
                 format!("cannot resume: {} is not a run directory", dir.display())
             })?;
-            (t, p.display().to_string())
+            vec![(t, p.display().to_string())]
         }
-        (None, Some(p)) => (
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read config {}", p.display()))?,
-            p.display().to_string(),
-        ),
-        (None, None) => (
-            DEFAULT_CONFIG_TOML.to_string(),
-            "embedded default".to_string(),
-        ),
+        None => config_docs(&args.config)?,
     };
     let mut overrides = args.overrides.clone();
     if let Some(g) = &args.game {
@@ -109,7 +120,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             toml_string(&g.display().to_string())
         ));
     }
-    let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
+    let docs: Vec<(&str, &str)> = docs.iter().map(|(t, o)| (t.as_str(), o.as_str())).collect();
+    // The run's config.toml is this merged, resolved config (what --resume reads back).
+    let cfg = TrainConfig::from_tomls(&docs, &overrides)?;
     let req = |out: PathBuf, resume: bool| RunRequest {
         config: cfg.clone(),
         out,

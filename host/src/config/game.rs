@@ -102,12 +102,18 @@ fn flatten(doc: &toml::Table) -> BTreeMap<String, toml::Value> {
 
 /// The origin of every game config value of `doc` once `overrides` are applied: the file's
 /// label, or the `--set` that last wrote it (or a table above it).
-pub(super) fn origins(doc: &toml::Table, origin: &str, overrides: &[String]) -> Origins {
-    let file = origin_label(origin);
-    let mut out: BTreeMap<String, String> = (flatten(doc).into_keys())
-        .map(|k| (k, file.clone()))
-        .collect();
-    let mut doc = doc.clone();
+pub(super) fn origins(
+    parts: &[(&toml::Table, &str)],
+    merged: &toml::Table,
+    overrides: &[String],
+) -> Origins {
+    // A later file's value wins, as in the merge of the files.
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    for (part, origin) in parts {
+        let file = origin_label(origin);
+        out.extend(flatten(part).into_keys().map(|k| (k, file.clone())));
+    }
+    let mut doc = merged.clone();
     for o in overrides {
         if apply_override(&mut doc, o).is_err() {
             // The config's own parse reports it.

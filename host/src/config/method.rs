@@ -234,6 +234,84 @@ pub struct UpdateSection {
     /// How the KL is computed; absent = "k3" under `grpo`, "exact" under `reinforce`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kl_estimator: Option<KlEstimator>,
+    /// The learning rate over the run: "constant" (default), "linear" or "cosine" decay from
+    /// `lr` to `lr * min_lr_ratio` at the last step, after `warmup_steps`.
+    #[serde(default)]
+    pub lr_schedule: LrSchedule,
+    /// Steps of linear warmup from `lr / warmup_steps` to `lr` (0 = none).
+    #[serde(default)]
+    pub warmup_steps: u64,
+    /// The decaying schedules end at `lr * min_lr_ratio` (verl's `min_lr_ratio`), in [0, 1].
+    #[serde(default)]
+    pub min_lr_ratio: f64,
+    /// Each member's baseline: "group-mean" (GRPO) or "leave-one-out" (RLOO: the mean of the
+    /// other members).
+    #[serde(default)]
+    pub baseline: AdvantageBaseline,
+    /// With `normalize_std`: divide by the std of each group ("group", GRPO) or of the whole
+    /// batch's scores ("batch", TRL's `scale_rewards = "batch"`).
+    #[serde(default)]
+    pub std_scope: StdScope,
+    /// Upper clip of the ratio, 1 + clip_eps_high ("clip-higher", DAPO's 0.28); absent =
+    /// `clip_eps` (a symmetric clip). `clip_eps` is the lower one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clip_eps_high: Option<f64>,
+    /// Dual clip: with a negative advantage, the loss of a move is capped at -A * dual_clip
+    /// (verl's `clip_ratio_c`, 3 there); must be > 1. Absent = off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dual_clip: Option<f64>,
+    /// Entropy bonus: the loss minus this times the policy's mean token entropy over the
+    /// trained moves (0 = off).
+    #[serde(default)]
+    pub entropy_coef: f64,
+    /// Move the KL reference to the policy every N steps (TRL's `sync_ref_model` with
+    /// mixup alpha 1); 0 = never, the reference stays the base weights.
+    #[serde(default)]
+    pub ref_refresh_every: u64,
+    /// Dynamic groups (DAPO): a group whose scores all tie carries no signal and is left out
+    /// of the loss (verl's `filter_groups`).
+    #[serde(default)]
+    pub drop_tied_groups: bool,
+    /// With `drop_tied_groups`: deal up to this many more assignments per step, until the
+    /// step has `assignments_per_step` untied groups (0 = only drop). Their judge forwards
+    /// count in the step's budget.
+    #[serde(default)]
+    pub max_extra_deals: usize,
+}
+
+/// `update.lr_schedule`: how the learning rate decays after the warmup.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LrSchedule {
+    /// `lr` at every step after the warmup.
+    #[default]
+    Constant,
+    /// Linear from `lr` to `lr * min_lr_ratio` at the last step.
+    Linear,
+    /// Half a cosine from `lr` to `lr * min_lr_ratio` at the last step.
+    Cosine,
+}
+
+/// `update.baseline`: what each member's score is measured against.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum AdvantageBaseline {
+    /// The mean of the baseline group (`frost.baseline`), the member itself included (GRPO).
+    #[default]
+    GroupMean,
+    /// The mean of the baseline group without the member's own slot (RLOO).
+    LeaveOneOut,
+}
+
+/// `update.std_scope`: which scores the advantages' std is taken over.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum StdScope {
+    /// Each group's own baseline scores.
+    #[default]
+    Group,
+    /// Every baseline score of the step's batch (every rank's).
+    Batch,
 }
 
 /// How the KL to the reference is computed (`update.kl_estimator`; docs/training.md).
@@ -246,6 +324,11 @@ pub enum KlEstimator {
     /// The full-vocabulary KL(pi || ref) at every position of the trained moves: exact whoever
     /// chose the tokens. Use it with Frost (`frost.refinement = "frost"`).
     Exact,
+    /// `pi - ref` (log-probs) at the trained tokens: unbiased for sampled tokens, can be
+    /// negative per token.
+    K1,
+    /// `(pi - ref)^2 / 2` at the trained tokens: low variance, biased.
+    K2,
 }
 
 fn default_iterations() -> usize {

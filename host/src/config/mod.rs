@@ -22,8 +22,8 @@ mod values;
 use crate::config::overrides::{from_table_with_overrides, OverrideError};
 pub use game::{GameSection, Origins};
 pub use method::{
-    Aggregation, Baseline, FrostSection, KlEstimator, Refinement, Replace, Scope, Selection,
-    UpdateRule, UpdateSection,
+    AdvantageBaseline, Aggregation, Baseline, FrostSection, KlEstimator, LrSchedule, Refinement,
+    Replace, Scope, Selection, StdScope, UpdateRule, UpdateSection,
 };
 pub use values::{DeviceSpec, Dtype};
 
@@ -259,14 +259,44 @@ fn default_collective_timeout() -> u64 {
     600
 }
 
+/// `overlay` merged into `base`: a table merges key by key (recursively), any other value
+/// (numbers, strings, arrays) replaces the base's. How `--config a.toml --config b.toml`
+/// composes: a recipe (`configs/recipes/`) names only the fields it sets.
+pub fn merge_toml(base: &mut toml::Table, overlay: toml::Table) {
+    for (key, value) in overlay {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge_toml(b, o),
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
+    }
+}
+
 impl TrainConfig {
     /// Parse TOML text after applying `--set` overrides, then validate.
     pub fn from_toml(text: &str, origin: &str, overrides: &[String]) -> Result<Self, ConfigError> {
-        let doc: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
-            origin: origin.to_string(),
-            message: e.message().to_string(),
-        })?;
-        let origins = game::origins(&doc, origin, overrides);
+        Self::from_tomls(&[(text, origin)], overrides)
+    }
+
+    /// Several TOML documents `(text, origin)` merged in order ([`merge_toml`]: a later one's
+    /// values win), then the `--set` overrides, then validation.
+    pub fn from_tomls(docs: &[(&str, &str)], overrides: &[String]) -> Result<Self, ConfigError> {
+        let mut parts: Vec<(toml::Table, &str)> = Vec::new();
+        for (text, origin) in docs {
+            let part: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
+                origin: origin.to_string(),
+                message: e.message().to_string(),
+            })?;
+            parts.push((part, origin));
+        }
+        let mut doc = toml::Table::new();
+        for (part, _) in &parts {
+            merge_toml(&mut doc, part.clone());
+        }
+        let part_refs: Vec<(&toml::Table, &str)> = parts.iter().map(|(t, o)| (t, *o)).collect();
+        let origins = game::origins(&part_refs, &doc, overrides);
+        let origin = docs.iter().map(|(_, o)| *o).collect::<Vec<_>>().join(" + ");
         let mut cfg: TrainConfig =
             from_table_with_overrides(doc, overrides).map_err(|e| match e {
                 OverrideError::Malformed(spec) => ConfigError::BadOverride(spec),

@@ -310,3 +310,142 @@ fn knobs_that_cannot_act_are_reported_with_why_and_acting_ones_are_not() {
     let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["update.iterations=0".into()]);
     assert!(err.unwrap_err().to_string().contains("`update.iterations`"));
 }
+
+/// The update's settings of issue 32: each bad value gets one line naming its field.
+#[test]
+fn update_settings_are_validated_one_line_each() {
+    let err = |set: &str| {
+        TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &[set.to_string()])
+            .unwrap_err()
+            .to_string()
+    };
+    for (set, field) in [
+        ("update.min_lr_ratio=1.5", "update.min_lr_ratio"),
+        ("update.clip_eps_high=0.0", "update.clip_eps_high"),
+        ("update.dual_clip=1.0", "update.dual_clip"),
+        ("update.entropy_coef=-0.1", "update.entropy_coef"),
+        ("update.warmup_steps=500", "update.warmup_steps"),
+        ("update.lr_schedule=\"step\"", "lr_schedule"),
+        ("update.baseline=\"median\"", "baseline"),
+        ("update.std_scope=\"global\"", "std_scope"),
+        ("update.kl_estimator=\"k4\"", "kl_estimator"),
+    ] {
+        let e = err(set);
+        assert!(e.contains(field) && !e.contains('\n'), "{set}: {e}");
+    }
+    let ok = TrainConfig::from_toml(
+        DEFAULT_CONFIG_TOML,
+        "t",
+        &[
+            "update.lr_schedule=\"cosine\"".into(),
+            "update.warmup_steps=6".into(),
+            "update.min_lr_ratio=0.1".into(),
+            "update.baseline=\"leave-one-out\"".into(),
+            "update.std_scope=\"batch\"".into(),
+            "update.kl_estimator=\"k2\"".into(),
+            "update.kl_beta=0.05".into(),
+            "update.iterations=2".into(),
+            "update.clip_eps_high=0.28".into(),
+            "update.dual_clip=3.0".into(),
+            "update.entropy_coef=0.01".into(),
+            "update.ref_refresh_every=10".into(),
+            "update.drop_tied_groups=true".into(),
+            "update.max_extra_deals=8".into(),
+        ],
+    )
+    .unwrap();
+    assert!(ok.inert_knobs().is_empty(), "{:?}", ok.inert_knobs());
+    assert_eq!(ok.update.kl_estimator(), KlEstimator::K2);
+}
+
+#[test]
+fn update_settings_that_cannot_act_are_named() {
+    let inert = |sets: &[&str]| {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &sets)
+            .unwrap()
+            .inert_knobs()
+    };
+    let one = |sets: &[&str], start: &str| {
+        let got = inert(sets);
+        assert!(
+            got.len() == 1 && got[0].starts_with(start),
+            "{sets:?}: {got:?}"
+        );
+    };
+    one(
+        &["update.clip_eps_high=0.28"],
+        "update.clip_eps_high has no effect",
+    );
+    one(&["update.dual_clip=3.0"], "update.dual_clip has no effect");
+    one(
+        &["update.ref_refresh_every=5"],
+        "update.ref_refresh_every has no effect",
+    );
+    one(
+        &["update.ref_refresh_every=500", "update.kl_beta=0.1"],
+        "update.ref_refresh_every has no effect",
+    );
+    one(
+        &["update.std_scope=\"batch\"", "update.normalize_std=false"],
+        "update.std_scope has no effect",
+    );
+    one(
+        &["update.min_lr_ratio=0.1"],
+        "update.min_lr_ratio has no effect",
+    );
+    one(
+        &["update.max_extra_deals=4"],
+        "update.max_extra_deals has no effect",
+    );
+    one(
+        &["update.kl_estimator=\"k1\"", "update.kl_beta=0.0"],
+        "update.kl_estimator has no effect",
+    );
+}
+
+/// `--config a --config b`: b's values over a's, table by table.
+#[test]
+fn configs_merge_in_order_and_recipes_overlay_any_config() {
+    let overlay = "[update]\nclip_eps_high = 0.28\nlr = 1e-4\n[game.config]\ngap_tokens = 2\n";
+    let cfg =
+        TrainConfig::from_tomls(&[(DEFAULT_CONFIG_TOML, "base"), (overlay, "o")], &[]).unwrap();
+    let base = TrainConfig::default_embedded();
+    assert_eq!(cfg.update.clip_eps_high, Some(0.28));
+    assert_eq!(cfg.update.lr, 1e-4);
+    assert_eq!(cfg.update.beta1, base.update.beta1, "untouched fields stay");
+    assert_eq!(cfg.game.config["prompt"].as_str(), Some("raw"));
+    assert_eq!(cfg.game.config["gap_tokens"].as_integer(), Some(2));
+    // A bad overlay is named.
+    let err = TrainConfig::from_tomls(
+        &[(DEFAULT_CONFIG_TOML, "base"), ("[update\n", "bad.toml")],
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("bad.toml"), "{err}");
+    // Every recipe over every shipped config parses and validates.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+    let recipes = ["grpo", "dr-grpo", "dapo", "rloo"];
+    for base in [
+        "tiny-infill.toml",
+        "tiny-infill-grpo-k8.toml",
+        "qwen3-0.6b-infill.toml",
+    ] {
+        let base_text = std::fs::read_to_string(root.join(base)).unwrap();
+        for r in recipes {
+            let text = std::fs::read_to_string(root.join(format!("recipes/{r}.toml"))).unwrap();
+            let cfg = TrainConfig::from_tomls(&[(&base_text, base), (&text, r)], &[])
+                .unwrap_or_else(|e| panic!("{base} + {r}: {e}"));
+            assert!(
+                cfg.inert_knobs().is_empty(),
+                "{base} + {r}: {:?}",
+                cfg.inert_knobs()
+            );
+        }
+    }
+    // grpo.toml over the default is the default itself.
+    let grpo = std::fs::read_to_string(root.join("recipes/grpo.toml")).unwrap();
+    let cfg = TrainConfig::from_tomls(&[(DEFAULT_CONFIG_TOML, "d"), (&grpo, "grpo")], &[]).unwrap();
+    assert_eq!(cfg, base);
+}

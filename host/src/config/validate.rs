@@ -29,6 +29,12 @@ impl TrainConfig {
         sampling(&self.sampling)?;
         frost(&self.frost, self.sampling.k)?;
         update(&self.update)?;
+        if self.update.warmup_steps > self.steps {
+            return Err(invalid(
+                "update.warmup_steps",
+                format!("must be <= steps ({})", self.steps),
+            ));
+        }
         if self.run.threads < 0 {
             return Err(invalid(
                 "run.threads",
@@ -180,6 +186,28 @@ fn update(u: &UpdateSection) -> Result<(), ConfigError> {
     if !(1..=64).contains(&u.iterations) {
         return Err(invalid("update.iterations", "must be in 1..=64"));
     }
+    if !(0.0..=1.0).contains(&u.min_lr_ratio) {
+        return Err(invalid("update.min_lr_ratio", "must be in [0, 1]"));
+    }
+    if let Some(h) = u.clip_eps_high {
+        if !(h > 0.0 && h < 10.0) {
+            return Err(invalid(
+                "update.clip_eps_high",
+                "must be in (0, 10) (DAPO uses 0.28)",
+            ));
+        }
+    }
+    if let Some(c) = u.dual_clip {
+        if c <= 1.0 {
+            return Err(invalid(
+                "update.dual_clip",
+                "must be > 1 (verl's clip_ratio_c is 3)",
+            ));
+        }
+    }
+    if u.entropy_coef < 0.0 {
+        return Err(invalid("update.entropy_coef", "must be >= 0 (0 = off)"));
+    }
     Ok(())
 }
 
@@ -195,6 +223,8 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
     let ratio_knobs = [
         ("clip_eps", u.clip_eps != base.clip_eps),
         ("aggregation", u.aggregation != base.aggregation),
+        ("clip_eps_high", u.clip_eps_high.is_some()),
+        ("dual_clip", u.dual_clip.is_some()),
     ];
     for (field, _) in ratio_knobs.into_iter().filter(|(_, changed)| *changed) {
         if u.rule == UpdateRule::Reinforce {
@@ -212,6 +242,35 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
     }
     if u.kl_estimator.is_some() && u.kl_beta == 0.0 {
         inert("kl_estimator", "update.kl_beta = 0 turns the KL term off");
+    }
+    if u.ref_refresh_every > 0 && u.kl_beta == 0.0 {
+        inert(
+            "ref_refresh_every",
+            "update.kl_beta = 0 turns the KL term off, so there is no reference to refresh",
+        );
+    } else if u.ref_refresh_every > 0 && u.ref_refresh_every >= cfg.steps {
+        inert(
+            "ref_refresh_every",
+            "the run ends before the first refresh (set it below steps)",
+        );
+    }
+    if u.std_scope != base.std_scope && !u.normalize_std {
+        inert(
+            "std_scope",
+            "update.normalize_std = false divides by no std (set it to true)",
+        );
+    }
+    if u.min_lr_ratio != base.min_lr_ratio && u.lr_schedule == crate::config::LrSchedule::Constant {
+        inert(
+            "min_lr_ratio",
+            "update.lr_schedule = \"constant\" does not decay (set \"linear\" or \"cosine\")",
+        );
+    }
+    if u.max_extra_deals > 0 && !u.drop_tied_groups {
+        inert(
+            "max_extra_deals",
+            "extra assignments replace dropped groups only with update.drop_tied_groups = true",
+        );
     }
     let f = &cfg.frost;
     let child_knobs = [

@@ -402,7 +402,7 @@ fn above_mean_replaces_only_children_above_the_sampled_mean() {
             .map(|p| r[p].map_or(parents[p], |c| scores[c]))
             .collect()
     };
-    let adv = |g: &[f64]| crate::update::loss::advantages(&[g.to_vec()], false)[0].clone();
+    let adv = |g: &[f64]| crate::update::advantage::group_mean(g, g);
     let (b, a) = (apply(&better), apply(&above));
     assert_eq!(b, vec![2.5, 4.0, 6.0]);
     assert!(
@@ -473,10 +473,7 @@ fn kept_parents_stay_in_the_group_beside_their_children() {
     assert_eq!(replaced.sampled_scores(), scores);
     assert_eq!(replaced.improved(), 2);
 
-    let adv = |g: &Group, base: Vec<f64>| {
-        crate::update::loss::advantages_against(std::slice::from_ref(&g.scores), &[base], false)[0]
-            .clone()
-    };
+    let adv = |g: &Group, base: Vec<f64>| crate::update::advantage::group_mean(&g.scores, &base);
     // Kept: mean of the 5 members is 3.1; the parents keep their own (negative) advantage.
     let a = adv(&kept, kept.scores.clone());
     let want = [-2.1, -1.1, 2.9, -0.6, 0.9];
@@ -496,12 +493,9 @@ fn kept_parents_stay_in_the_group_beside_their_children() {
     );
     // With the std: divided by the sampled group's std.
     let sd = (((1.0f64 - 3.0).powi(2) + 1.0 + 9.0) / 3.0).sqrt();
-    let n = crate::update::loss::advantages_against(
-        &[replaced.scores.clone()],
-        &[replaced.sampled_scores()],
-        true,
-    )[0]
-    .clone();
+    use crate::update::advantage::{group_mean, population_std, scale_by_std};
+    let base = replaced.sampled_scores();
+    let n = scale_by_std(group_mean(&replaced.scores, &base), population_std(&base));
     assert!((n[1] - 1.0 / (sd + 1e-6)).abs() < 1e-9, "{n:?}");
 }
 

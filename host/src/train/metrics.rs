@@ -21,7 +21,27 @@ pub struct StepMetrics {
     #[serde(flatten)]
     pub budget: BudgetMetrics,
     #[serde(flatten)]
+    pub groups: GroupMetrics,
+    #[serde(flatten)]
     pub time: PhaseTimes,
+}
+
+/// Dynamic groups (`update.drop_tied_groups`): absent from the line when off.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct GroupMetrics {
+    /// Groups of the step whose scores all tied, left out of the loss.
+    #[serde(rename = "groups/tied", skip_serializing_if = "Option::is_none")]
+    pub tied: Option<usize>,
+    /// Assignments dealt past `assignments_per_step` in place of tied groups.
+    #[serde(rename = "groups/extra_deals", skip_serializing_if = "Option::is_none")]
+    pub extra_deals: Option<usize>,
+    /// The judge forwards those extra assignments took (sampled moves and children), also
+    /// counted in `budget/judge_forwards`.
+    #[serde(
+        rename = "budget/judge_forwards_extra",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub judge_forwards_extra: Option<u64>,
 }
 
 /// The group as the policy sampled it (before Frost): the figures that compare across methods.
@@ -157,6 +177,9 @@ pub struct UpdateMetrics {
     pub clip_frac: f64,
     /// The loss or a gradient was not finite: no optimizer step was taken.
     pub skipped: bool,
+    /// The step's learning rate (`update.lr_schedule`).
+    #[serde(rename = "update/lr")]
+    pub lr: f64,
 }
 
 /// What Frost's refinement did.
@@ -400,7 +423,7 @@ mod tests {
         let v = to_json(&m);
         let want = "step sampled/mean sampled/std sampled/group_std sampled/best_of_2 \
              sampled/entropy sampled/distinct refined/mean refined/best refined/entropy kl \
-             loss grad_norm clip_frac skipped frost/replaced_frac frost/mean_gain \
+             loss grad_norm clip_frac skipped update/lr frost/replaced_frac frost/mean_gain \
              frost/children budget/judge_forwards budget/judge_backwards \
              budget/judge_forwards_total budget/judge_backwards_total \
              budget/judge_forwards_sampled budget/judge_forwards_children \

@@ -3,10 +3,12 @@
 //! round -> advantages -> update) -> log the `metrics` -> `eval` when due -> `checkpoint` when
 //! due -> progress. `summary` is the end-of-run table.
 
+mod dynamic;
 mod eval;
 mod guard;
 mod identity;
 pub mod metrics;
+mod reference;
 pub mod sample;
 mod separate_judge;
 mod setup;

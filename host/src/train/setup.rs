@@ -38,6 +38,9 @@ pub struct Setup {
     pub identity: RunIdentity,
     /// This process's ranks and collectives (one process: [`Dist::single`]).
     pub dist: Dist,
+    /// The KL reference after a refresh (`update.ref_refresh_every`): the policy's trainable
+    /// variables as they were then (train/reference.rs); None = the base weights.
+    pub refreshed_reference: Option<Vec<tch::Tensor>>,
 }
 
 impl Setup {
@@ -120,6 +123,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         heldout,
         identity,
         dist: Dist::single(),
+        refreshed_reference: None,
     })
 }
 

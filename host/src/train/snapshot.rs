@@ -30,7 +30,8 @@ pub fn save(
             } else {
                 s.model.save_adapter(&dir.join("adapter"))
             }
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+            super::reference::save(s, dir).map_err(|e| e.to_string())
         },
         |p| opt.save(p).map_err(|e| e.to_string()),
     )?;
@@ -53,6 +54,7 @@ pub fn state_of(s: &Setup, step: u64) -> CheckpointState {
 /// Load the weights and the optimizer state of the checkpoint folder `ckpt`.
 pub fn load(s: &mut Setup, opt: &mut AdamW, ckpt: &Path) -> Result<(), TrainError> {
     load_weights(s, ckpt)?;
+    super::reference::load(s, ckpt).map_err(|e| resume_error(ckpt, e.to_string()))?;
     opt.load(&ckpt.join("optimizer.safetensors"))
         .map_err(|e| resume_error(ckpt, e.to_string()))?;
     // A checkpoint of NaNs loads without complaint; every step after it would be skipped.

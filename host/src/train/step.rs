@@ -2,21 +2,23 @@
 //! -> score -> refine (Frost's rounds) -> advantages -> update -> metrics. `train_step` reads top
 //! to bottom; each phase is one call, timed by the span it enters (`instrument::phases`).
 
+use super::dynamic::{self, OwnedScores};
 use super::metrics::{
-    BudgetMetrics, FrostMetrics, PhaseTimes, RefinedMetrics, SampledAssignment, SampledMetrics,
-    SampledMove, SamplesLine, StepMetrics,
+    BudgetMetrics, FrostMetrics, GroupMetrics, PhaseTimes, RefinedMetrics, SampledAssignment,
+    SampledMetrics, SampledMove, SamplesLine, StepMetrics,
 };
 use super::sample::sample_checked;
 use super::setup::Setup;
 use super::TrainError;
-use crate::config::{Baseline, Refinement, TrainConfig};
+use crate::config::{Refinement, StdScope, TrainConfig};
 use crate::frost::{self, Group, Needs, Nets, Precomputed};
 use crate::instrument::phases;
 use crate::judge::{self, Budget};
 use crate::round::Assignment;
 use crate::seeds::{self, derive_seed};
 use crate::update::adamw::AdamW;
-use crate::update::loss;
+use crate::update::advantage::{self, AdvantageSettings, GroupScores};
+use crate::update::schedule;
 
 /// What one step produced: its metrics line and its samples line, and whether a rank was
 /// asked to stop (Ctrl-C) during it.
@@ -41,10 +43,31 @@ struct AssignmentRecord {
 
 /// What a rank's step spent.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct RankRecord {
-    budget: Budget,
+pub(super) struct RankRecord {
+    pub(super) budget: Budget,
     forwards_sampled: u64,
     score_gap: Option<f64>,
+    /// Judge forwards on the extra assignments of dynamic groups (included in `budget`).
+    pub(super) forwards_extra: u64,
+}
+
+impl RankRecord {
+    /// Adds what another batch of this rank's assignments spent.
+    pub(super) fn add(&mut self, o: RankRecord) {
+        self.budget.forwards += o.budget.forwards;
+        self.budget.backwards += o.budget.backwards;
+        self.forwards_sampled += o.forwards_sampled;
+        self.forwards_extra += o.forwards_extra;
+        self.score_gap = max_gap(self.score_gap, o.score_gap);
+    }
+}
+
+/// The larger of two Taylor score gaps, either absent.
+fn max_gap(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// One optimizer step. With several ranks each works on its share of the step's assignments
@@ -60,7 +83,7 @@ pub fn train_step(
     let (a_n, k) = (cfg.sampling.assignments_per_step, cfg.sampling.k);
     phases::begin_step();
     tch::manual_seed(seed(seeds::TORCH, 0) as i64);
-    let mine = s.dist.share(a_n);
+    let mut mine = s.dist.share(a_n);
 
     // 1-6: this rank's assignments dealt, sampled, scored and refined. Every rank then says
     // how that went before the update's all-reduce, so one rank's error stops them all.
@@ -68,28 +91,45 @@ pub fn train_step(
     let local = super::catch_torch(step, &game, || deal_sample_refine(s, step, &mine));
     let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
     phases::enter("reduce");
-    let stop = s.dist.agree(status, stop)?;
-    let (assignments, groups, sampled, rank) = local?;
+    let mut stop = s.dist.agree(status, stop)?;
+    let mut local = local?;
+    // Dynamic groups: more assignments dealt in place of tied groups (`update.max_extra_deals`).
+    let u = &cfg.update;
+    let extra = match u.drop_tied_groups && u.max_extra_deals > 0 {
+        true => dynamic::top_up(s, step, &mut stop, &mut local, &mut mine)?,
+        false => 0,
+    };
+    let dealt = a_n + extra;
+    let (assignments, groups, sampled, rank) = local;
 
     // 7. Advantages over the final scores, the loss, the optimizer step(s): each rank's rows
-    // weigh their share of all A*K rows, and their gradients are summed.
+    // weigh their share of all the step's rows, and their gradients are summed.
     phases::enter("update");
-    let final_scores: Vec<Vec<f64>> = groups.iter().map(|g| g.scores.clone()).collect();
-    let baselines: Vec<Vec<f64>> = match cfg.frost.baseline {
-        Baseline::Final => final_scores.clone(),
-        Baseline::Sampled => groups.iter().map(Group::sampled_scores).collect(),
+    let scores: Vec<OwnedScores> = (groups.iter())
+        .map(|g| OwnedScores::of(g, cfg.frost.baseline))
+        .collect();
+    // The groups trained on: all of them, or with `drop_tied_groups` the untied ones.
+    let kept: Vec<usize> = (0..groups.len())
+        .filter(|&i| !u.drop_tied_groups || !advantage::tied(&scores[i].view()))
+        .collect();
+    let views: Vec<GroupScores> = kept.iter().map(|&i| scores[i].view()).collect();
+    let batch_std = match u.normalize_std && u.std_scope == StdScope::Batch {
+        true => Some(batch_std(s, &mine, &kept, &scores, dealt)?),
+        false => None,
     };
     // (The authors' REINFORCE uses a plain group-mean baseline: normalize_std = false.)
-    let adv = loss::advantages_against(&final_scores, &baselines, cfg.update.normalize_std);
-    let asgs: Vec<&Assignment> = assignments.iter().collect();
-    // Children that joined beside their parents (`frost.keep_parents`) grow the groups past K.
-    let total_rows = match cfg.frost.keep_parents {
+    let adv = advantage::advantages(&views, AdvantageSettings::from(u), batch_std);
+    let asgs: Vec<&Assignment> = kept.iter().map(|&i| &assignments[i]).collect();
+    let kept_groups: Vec<&Group> = kept.iter().map(|&i| &groups[i]).collect();
+    // Children that joined beside their parents (`frost.keep_parents`) grow the groups past K;
+    // dropped groups shrink the batch.
+    let total_rows = match cfg.frost.keep_parents || u.drop_tied_groups {
         false => a_n * k,
-        true => s
-            .dist
-            .sum_count(groups.iter().map(|g| g.moves.len()).sum())?,
+        true => (s.dist).sum_count(kept_groups.iter().map(|g| g.moves.len()).sum())?,
     };
-    let update = super::update::update(s, opt, &asgs, &groups, &adv, total_rows)?;
+    let lr = schedule::lr_at(u, step, cfg.steps);
+    let update = super::update::update(s, opt, &asgs, &kept_groups, &adv, total_rows, lr)?;
+    super::reference::refresh_if_due(s, step);
 
     // 8. The metrics line and the samples line, over every rank's assignments.
     let records: Vec<(usize, AssignmentRecord)> = (mine.iter().copied())
@@ -107,21 +147,19 @@ pub fn train_step(
         })
         .collect();
     phases::enter("reduce");
-    let all = s.dist.gather_ordered(&records, a_n)?;
+    let all = s.dist.gather_ordered(&records, dealt)?;
     let ranks = s
         .dist
         .gather_ordered(&[(s.dist.world.rank, rank)], s.dist.world.size)?;
     let time = PhaseTimes::from_spans(&phases::end_step());
     let mut budget = Budget::default();
-    let (mut forwards_sampled, mut score_gap) = (0, None::<f64>);
+    let (mut forwards_sampled, mut score_gap, mut forwards_extra) = (0, None::<f64>, 0);
     for r in &ranks {
         budget.forwards += r.budget.forwards;
         budget.backwards += r.budget.backwards;
         forwards_sampled += r.forwards_sampled;
-        score_gap = match (score_gap, r.score_gap) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
+        forwards_extra += r.forwards_extra;
+        score_gap = max_gap(score_gap, r.score_gap);
     }
     let sampled_scores: Vec<Vec<f64>> = all.iter().map(|r| r.sampled_scores.clone()).collect();
     let sampled_groups: Vec<&[Vec<u32>]> = all.iter().map(|r| r.sampled_moves.as_slice()).collect();
@@ -132,6 +170,16 @@ pub fn train_step(
     let final_scores: Vec<Vec<f64>> = all.iter().map(|r| r.group.scores.clone()).collect();
     let refined = RefinedMetrics::over(&final_scores);
     let groups: Vec<&Group> = all.iter().map(|r| &r.group).collect();
+    let dynamic = u.drop_tied_groups.then(|| {
+        let tied = (groups.iter())
+            .filter(|g| dynamic::is_tied(g, cfg.frost.baseline))
+            .count();
+        GroupMetrics {
+            tied: Some(tied),
+            extra_deals: Some(extra),
+            judge_forwards_extra: Some(forwards_extra),
+        }
+    });
     let metrics = StepMetrics {
         step,
         frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k, score_gap),
@@ -139,6 +187,7 @@ pub fn train_step(
         sampled: sampled_m,
         refined,
         update,
+        groups: dynamic.unwrap_or_default(),
         time,
     };
     let samples = samples_line(s, step, &all);
@@ -149,8 +198,28 @@ pub fn train_step(
     })
 }
 
+/// The std of every kept group's baseline scores, over every rank's, in index order
+/// (`update.std_scope = "batch"`): `mine` are this rank's groups' indices of the `dealt`.
+fn batch_std(
+    s: &Setup,
+    mine: &[usize],
+    kept: &[usize],
+    scores: &[OwnedScores],
+    dealt: usize,
+) -> Result<f64, TrainError> {
+    let records: Vec<(usize, Vec<f64>)> = (mine.iter().copied().enumerate())
+        .map(|(i, index)| match kept.contains(&i) {
+            true => (index, scores[i].base.clone()),
+            false => (index, Vec::new()),
+        })
+        .collect();
+    let all: Vec<Vec<f64>> = s.dist.gather_ordered(&records, dealt)?;
+    let groups: Vec<&[f64]> = all.iter().map(Vec::as_slice).collect();
+    Ok(advantage::batch_std(&groups))
+}
+
 /// A group as the policy sampled it, before Frost.
-struct AsSampled {
+pub(super) struct AsSampled {
     scores: Vec<f64>,
     moves: Vec<Vec<u32>>,
     /// Per move: its mean token entropy.
@@ -159,10 +228,15 @@ struct AsSampled {
 
 /// This rank's assignments and their groups: (dealt, final groups, the groups as sampled),
 /// and what it spent.
-type Local = (Vec<Assignment>, Vec<Group>, Vec<AsSampled>, RankRecord);
+pub(super) type Local = (Vec<Assignment>, Vec<Group>, Vec<AsSampled>, RankRecord);
 
-/// Steps 1-6 on the assignments `mine` (indices into the step's A).
-fn deal_sample_refine(s: &mut Setup, step: u64, mine: &[usize]) -> Result<Local, TrainError> {
+/// Steps 1-6 on the assignments `mine` (indices into the step's A, or past it for the extra
+/// deals of dynamic groups).
+pub(super) fn deal_sample_refine(
+    s: &mut Setup,
+    step: u64,
+    mine: &[usize],
+) -> Result<Local, TrainError> {
     let (run_seed, k) = (s.cfg.seed, s.cfg.sampling.k);
     let seed = |stream, index: usize| derive_seed(run_seed, step, stream, index as u64);
 
@@ -218,6 +292,7 @@ fn deal_sample_refine(s: &mut Setup, step: u64, mine: &[usize]) -> Result<Local,
         budget,
         forwards_sampled,
         score_gap,
+        forwards_extra: 0,
     };
     Ok((assignments, groups, as_sampled, rank))
 }

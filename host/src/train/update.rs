@@ -10,10 +10,9 @@ use tch::{Device, Kind, Tensor};
 
 use super::metrics::UpdateMetrics;
 use super::setup::Setup;
-use crate::config::{KlEstimator, UpdateRule};
+use crate::config::UpdateRule;
 use crate::dist::{Dist, DistError};
 use crate::frost::Group;
-use crate::judge::AdaptersOff;
 use crate::model;
 use crate::round::Assignment;
 use crate::update::adamw::{self, AdamW};
@@ -30,7 +29,7 @@ struct Batch {
 impl Batch {
     fn new(
         assignments: &[&Assignment],
-        groups: &[Group],
+        groups: &[&Group],
         adv: &[Vec<f64>],
         device: Device,
     ) -> Self {
@@ -77,20 +76,31 @@ struct Sums {
 }
 
 /// `update.iterations` optimizer steps on the final groups (mu, as TRL's `num_iterations`):
-/// each pass takes the log-probs under the current policy, the loss and one AdamW step; the old
-/// log-probs of the ratio are the first pass's, so the first pass's ratio is exactly 1 and later
-/// passes' are not. The figures are means over the passes that stepped.
+/// each pass takes the log-probs under the current policy, the loss and one AdamW step at
+/// learning rate `lr`; the old log-probs of the ratio are the first pass's, so the first pass's
+/// ratio is exactly 1 and later passes' are not. The figures are means over the passes that
+/// stepped. With no row on any rank (every group dropped as tied) nothing steps.
 pub(super) fn update(
     s: &mut Setup,
     opt: &mut AdamW,
     assignments: &[&Assignment],
-    groups: &[Group],
+    groups: &[&Group],
     adv: &[Vec<f64>],
     total_rows: usize,
+    lr: f64,
 ) -> Result<UpdateMetrics, DistError> {
+    if total_rows == 0 {
+        return Ok(UpdateMetrics {
+            lr,
+            ..Default::default()
+        });
+    }
     let b = Batch::new(assignments, groups, adv, s.model.net.device());
     let u = s.cfg.update.clone();
-    let settings = adamw::Settings::from(&u);
+    let settings = adamw::Settings {
+        lr,
+        ..adamw::Settings::from(&u)
+    };
     // Old log-probs per micro-batch, from the first pass (detached).
     let mut old: Vec<Tensor> = Vec::new();
     let (mut total, mut grad_norm, mut stepped) = (Sums::default(), 0.0, 0usize);
@@ -127,6 +137,7 @@ pub(super) fn update(
         grad_norm: grad_norm / passes,
         clip_frac: total.clip_frac / passes,
         skipped: stepped == 0,
+        lr,
     })
 }
 
@@ -203,6 +214,12 @@ fn one_pass(
     };
     opt.zero_grad();
     let mut sums = Sums::default();
+    if n == 0 {
+        // Another rank's rows make the step (this rank's groups were all dropped as tied):
+        // zero gradients to add, defined so that every rank steps the same variables.
+        zero_grads(opt);
+        return (sums, true);
+    }
     for (i, start) in (0..n).step_by(chunk).enumerate() {
         let part = b.rows(start, chunk.min(n - start));
         // Of all ranks' rows: summed over ranks, the shares make the full batch's mean.
@@ -222,6 +239,13 @@ fn one_pass(
     (sums, true)
 }
 
+/// Defines every variable's gradient as zeros.
+fn zero_grads(opt: &AdamW) {
+    for v in &opt.vars {
+        (v.sum(Kind::Float) * 0.0).backward();
+    }
+}
+
 /// One micro-batch's loss (differentiable) and figures.
 struct PartOut {
     loss: Tensor,
@@ -237,27 +261,27 @@ struct PartOut {
 fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
     let u = &s.cfg.update;
     let temp = s.cfg.sampling.temperature;
-    // Reference (the player's base weights, adapters off) for the KL term, without grad.
-    let reference = (u.kl_beta > 0.0).then(|| {
-        let _g = tch::no_grad_guard();
-        let reference = s.reference();
-        let _off = AdaptersOff::new(reference);
-        model::move_logprobs(reference, &b.prompts, &b.moves, &b.banned, temp)
-    });
+    // Reference (the base weights, or the last refresh's) for the KL term, without grad.
+    let reference = (u.kl_beta > 0.0)
+        .then(|| super::reference::logprobs(s, &b.prompts, &b.moves, &b.banned, temp));
     let lp = model::move_logprobs(&s.model.net, &b.prompts, &b.moves, &b.banned, temp);
     let entropy = tch::no_grad(|| loss::entropy(&lp.full.detach()));
     let token_logp = lp.token.detach();
     let old = old.unwrap_or(&token_logp);
-    let kl = reference.as_ref().map(|r| match u.kl_estimator() {
-        KlEstimator::K3 => loss::k3_kl(&lp.token, &r.token),
-        KlEstimator::Exact => loss::exact_kl(&lp.full, &r.full),
-    });
+    let kl = (reference.as_ref())
+        .map(|r| loss::kl(u.kl_estimator(), &lp.token, &r.token, &lp.full, &r.full));
     let out = match u.rule {
         UpdateRule::Grpo => loss::grpo_loss(&lp.token, old, &b.adv, kl.as_ref(), u),
         UpdateRule::Reinforce => loss::reinforce_loss(&lp.token, &b.adv, kl.as_ref(), u),
     };
+    // The entropy bonus, on the same log-softmax (differentiable this time).
+    let bonus = (u.entropy_coef > 0.0).then(|| loss::token_entropy(&lp.full));
+    let loss = match &bonus {
+        Some(h) => loss::entropy_bonus(out.loss, h, u.entropy_coef),
+        None => out.loss,
+    };
     PartOut {
-        loss: out.loss,
+        loss,
         token_logp,
         entropy,
         kl: out.kl,

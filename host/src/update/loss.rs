@@ -1,47 +1,12 @@
-//! The update: group-relative advantages, the clipped GRPO loss or REINFORCE with exact KL.
-//! The optimizer step is in `optim`.
+//! The update's losses: the clipped GRPO loss or REINFORCE, the KL estimators, the entropy
+//! bonus. Advantages are in `advantage`, the clip in `clip`, the optimizer in `adamw`.
 //!
 //! Everything here is a pure function of tensors; the trainer (train/step.rs) computes the log-probs.
 
 use tch::{Kind, Tensor};
 
-use crate::config::{Aggregation, UpdateSection};
-
-/// Group-relative advantages. `rewards` is `[groups][K]`; each group is centred on its mean and,
-/// if `normalize_std`, divided by its (population) std + 1e-6. A group whose members all tie gets
-/// zero advantages (no signal), whatever the normalization.
-pub fn advantages(rewards: &[Vec<f64>], normalize_std: bool) -> Vec<Vec<f64>> {
-    advantages_against(rewards, rewards, normalize_std)
-}
-
-/// As [`advantages`], with each group's baseline (its mean, and its std when normalized) taken
-/// over `baselines[g]` instead of the rewards themselves (`frost.baseline = "sampled"`: the
-/// group as sampled, before Frost's children).
-pub fn advantages_against(
-    rewards: &[Vec<f64>],
-    baselines: &[Vec<f64>],
-    normalize_std: bool,
-) -> Vec<Vec<f64>> {
-    rewards
-        .iter()
-        .zip(baselines)
-        .map(|(g, base)| {
-            let n = base.len() as f64;
-            let mean = base.iter().sum::<f64>() / n;
-            let std = (base.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n).sqrt();
-            g.iter()
-                .map(|r| {
-                    let a = r - mean;
-                    if normalize_std {
-                        a / (std + 1e-6)
-                    } else {
-                        a
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
+use super::clip::{self, ClipSettings};
+use crate::config::{Aggregation, KlEstimator, UpdateSection};
 
 /// Loss and the figures logged with it.
 pub struct LossOut {
@@ -55,7 +20,8 @@ pub struct LossOut {
 
 /// Clipped-ratio GRPO. `logp` [N,L] current policy (differentiable), `old_logp` [N,L] the same
 /// moves under the policy before this update (detached), `adv` [N], `kl` the mean per-token
-/// KL to the reference (`k3_kl` or `exact_kl`, differentiable) when `kl_beta > 0`.
+/// KL to the reference ([`kl`], differentiable) when `kl_beta > 0`. The clip is
+/// [`clip::clipped_objective`] with `clip_eps` below, `clip_eps_high` above and `dual_clip`.
 ///
 /// `Token`: per-token ratios, mean over all tokens. `Sequence`: one ratio per move
 /// (exp of the mean token log-ratio, GSPO-style), mean over moves. Moves all have exactly L
@@ -68,7 +34,7 @@ pub fn grpo_loss(
     kl: Option<&Tensor>,
     u: &UpdateSection,
 ) -> LossOut {
-    let eps = u.clip_eps;
+    let c = ClipSettings::from(u);
     let log_ratio = logp - old_logp;
     let (ratio, a) = match u.aggregation {
         Aggregation::Token => (log_ratio.exp(), adv.unsqueeze(1)),
@@ -77,14 +43,8 @@ pub fn grpo_loss(
             adv.shallow_clone(),
         ),
     };
-    let surr1 = &ratio * &a;
-    let surr2 = ratio.clamp(1.0 - eps, 1.0 + eps) * &a;
-    let pg = -surr1.minimum(&surr2).mean(Kind::Float);
-    let clipped = (&ratio - 1.0)
-        .abs()
-        .gt(eps)
-        .to_kind(Kind::Float)
-        .mean(Kind::Float);
+    let pg = -clip::clipped_objective(&ratio, &a, c).mean(Kind::Float);
+    let clipped = clip::clipped_fraction(&ratio, c);
     let (loss, kl) = add_kl(pg, kl, u.kl_beta);
     LossOut {
         loss,
@@ -119,6 +79,35 @@ pub fn reinforce_loss(
     }
 }
 
+/// The KL term of `estimator` (`update.kl_estimator`): `logp`/`ref_logp` [N,L] at the trained
+/// tokens, `full`/`ref_full` [N,L,V] log-softmaxes for the exact KL.
+pub fn kl(
+    estimator: KlEstimator,
+    logp: &Tensor,
+    ref_logp: &Tensor,
+    full: &Tensor,
+    ref_full: &Tensor,
+) -> Tensor {
+    match estimator {
+        KlEstimator::K1 => k1_kl(logp, ref_logp),
+        KlEstimator::K2 => k2_kl(logp, ref_logp),
+        KlEstimator::K3 => k3_kl(logp, ref_logp),
+        KlEstimator::Exact => exact_kl(full, ref_full),
+    }
+}
+
+/// The k1 estimator `pi - ref` (log-probs) at the trained tokens, averaged: unbiased for tokens
+/// sampled from the policy, negative at some.
+pub fn k1_kl(logp: &Tensor, ref_logp: &Tensor) -> Tensor {
+    (logp - ref_logp).mean(Kind::Float)
+}
+
+/// The k2 estimator `(pi - ref)^2 / 2` at the trained tokens, averaged: non-negative, low
+/// variance, biased.
+pub fn k2_kl(logp: &Tensor, ref_logp: &Tensor) -> Tensor {
+    ((logp - ref_logp).square() * 0.5).mean(Kind::Float)
+}
+
 /// The k3 estimator `exp(ref - pi) - (ref - pi) - 1` at the trained tokens, averaged over them:
 /// unbiased and non-negative only when the tokens are sampled from the policy. Frost's
 /// replaced children are not, so under Frost prefer `exact_kl` (`update.kl_estimator`).
@@ -141,13 +130,24 @@ pub fn exact_kl(logp_full: &Tensor, logq_full: &Tensor) -> Tensor {
 
 /// Mean per-token entropy of the policy, from a [N,L,V] log-softmax (-inf entries dropped).
 pub fn entropy(logp_full: &Tensor) -> f64 {
+    crate::instrument::sync::scalar(&token_entropy(logp_full))
+}
+
+/// [`entropy`] as a tensor (differentiable when `logp_full` is): the entropy bonus's term.
+pub fn token_entropy(logp_full: &Tensor) -> Tensor {
     let p = logp_full.exp();
     let plogp = (&p * logp_full).nan_to_num(0.0, Some(0.0), Some(0.0));
-    -crate::instrument::sync::scalar(
-        &plogp
-            .sum_dim_intlist(-1, false, Kind::Float)
-            .mean(Kind::Float),
-    )
+    -plogp
+        .sum_dim_intlist(-1, false, Kind::Float)
+        .mean(Kind::Float)
+}
+
+/// The entropy bonus (`update.entropy_coef`): `loss - coef * entropy`; the loss unchanged at 0.
+pub fn entropy_bonus(loss: Tensor, entropy: &Tensor, coef: f64) -> Tensor {
+    if coef == 0.0 {
+        return loss;
+    }
+    loss - entropy * coef
 }
 
 #[cfg(test)]
@@ -157,18 +157,6 @@ mod tests {
 
     fn upd() -> UpdateSection {
         TrainConfig::default_embedded().update
-    }
-
-    #[test]
-    fn advantages_centre_and_scale() {
-        let a = advantages(&[vec![1.0, 2.0, 3.0, 4.0], vec![5.0, 5.0, 5.0, 5.0]], true);
-        let s: f64 = a[0].iter().sum();
-        assert!(s.abs() < 1e-9);
-        let var: f64 = a[0].iter().map(|x| x * x).sum::<f64>() / 4.0;
-        assert!((var - 1.0).abs() < 1e-4, "{var}");
-        assert!(a[1].iter().all(|&x| x == 0.0));
-        let b = advantages(&[vec![1.0, 3.0]], false);
-        assert_eq!(b[0], vec![-1.0, 1.0]);
     }
 
     #[test]
@@ -276,5 +264,58 @@ mod tests {
         let at_child = k3_kl(&p.select(2, 1), &q.select(2, 1)).double_value(&[]);
         assert!((at_child - (5.0 - 5f64.ln() - 1.0)).abs() < 1e-6);
         assert!((at_child - truth).abs() > 1.0);
+    }
+
+    #[test]
+    fn k1_and_k2_are_their_definitions_and_k1_is_unbiased_under_the_policy() {
+        // Per token: d = pi - ref; k1 = d, k2 = d^2 / 2.
+        let logp = Tensor::from_slice(&[-0.5f64, -1.5, -2.0, -0.1]).view([2, 2]);
+        let r = Tensor::from_slice(&[-1.0f64, -1.0, -0.5, -0.1]).view([2, 2]);
+        let d = [0.5f64, -0.5, -1.5, 0.0];
+        let k1: f64 = d.iter().sum::<f64>() / 4.0;
+        let k2: f64 = d.iter().map(|x| x * x / 2.0).sum::<f64>() / 4.0;
+        assert!((k1_kl(&logp, &r).double_value(&[]) - k1).abs() < 1e-6);
+        assert!((k2_kl(&logp, &r).double_value(&[]) - k2).abs() < 1e-6);
+        // Weighted by the policy (every token of p = (0.9, 0.1) vs q = (0.5, 0.5)), k1's
+        // expectation is the exact KL(p || q); k3's too; k2's is not.
+        let (p, q) = ([0.9f64, 0.1], [0.5f64, 0.5]);
+        let lp = Tensor::from_slice(&[p[0].ln(), p[1].ln()]).view([1, 2]);
+        let lq = Tensor::from_slice(&[q[0].ln(), q[1].ln()]).view([1, 2]);
+        let per_token = |f: fn(&Tensor, &Tensor) -> Tensor, i: i64| {
+            f(&lp.narrow(1, i, 1), &lq.narrow(1, i, 1)).double_value(&[])
+        };
+        let expect =
+            |f: fn(&Tensor, &Tensor) -> Tensor| p[0] * per_token(f, 0) + p[1] * per_token(f, 1);
+        let truth = 0.9f64 * (0.9f64 / 0.5).ln() + 0.1 * (0.1f64 / 0.5).ln();
+        // (The estimators average in f32.)
+        assert!((expect(k1_kl) - truth).abs() < 1e-6);
+        assert!((expect(k3_kl) - truth).abs() < 1e-6);
+        assert!((expect(k2_kl) - truth).abs() > 1e-3);
+        let full = lp.view([1, 1, 2]);
+        let ref_full = lq.view([1, 1, 2]);
+        let exact = kl(KlEstimator::Exact, &lp, &lq, &full, &ref_full).double_value(&[]);
+        assert!((exact - truth).abs() < 1e-6);
+    }
+
+    #[test]
+    fn entropy_bonus_lowers_the_loss_and_pushes_toward_higher_entropy() {
+        // One position, logits (2, 0): the entropy grows as the logits come together, so the
+        // bonus's gradient on the larger logit is positive (descent lowers it).
+        let logits = Tensor::from_slice(&[2.0f64, 0.0])
+            .view([1, 1, 2])
+            .set_requires_grad(true);
+        let lp = logits.log_softmax(-1, Kind::Double);
+        let h = token_entropy(&lp);
+        let p = [2f64.exp() / (1.0 + 2f64.exp()), 1.0 / (1.0 + 2f64.exp())];
+        let want = -(p[0] * p[0].ln() + p[1] * p[1].ln());
+        assert!((h.double_value(&[]) - want).abs() < 1e-6);
+        assert!((entropy(&lp) - want).abs() < 1e-6);
+        let zero = Tensor::from_slice(&[0.0f64]).view([]);
+        let loss = entropy_bonus(zero.shallow_clone(), &h, 0.1);
+        assert!((loss.double_value(&[]) + 0.1 * want).abs() < 1e-6);
+        loss.backward();
+        assert!(logits.grad().double_value(&[0, 0, 0]) > 0.0);
+        // coef 0: the very same loss tensor.
+        assert_eq!(entropy_bonus(zero, &h, 0.0).double_value(&[]), 0.0);
     }
 }
