@@ -3,17 +3,27 @@
 
 use std::path::Path;
 
+use tch::{Device, Tensor};
+
 use super::card::base_reference;
+use super::checks::adapter_reads_back;
 use super::{read_json_object, save_tokenizer, ExportError, ExportKind, ExportRequest, Exported};
 use crate::model::Tok;
 use crate::run::files::{io_error, write_json};
 use crate::train;
 
-/// Writes the adapter of `req`'s checkpoint into `dir`.
+/// Writes the adapter of `req`'s checkpoint into `dir`. The base model is loaded (on the CPU)
+/// to check the adapter against it: the checkpoint's when it is read, the copy once written.
 pub(super) fn write(req: &ExportRequest, dir: &Path) -> Result<Exported, ExportError> {
     let cfg = req.cfg;
     let tok_dir = train::tokenizer_dir(cfg);
     let ckpt = req.checkpoint.expect("an adapter export has a checkpoint");
+    crate::threads::set_default(cfg.run.threads);
+    let mut model = train::load_policy(cfg, Device::Cpu)?;
+    train::load_policy_weights(&mut model, ckpt)?;
+    let read: Vec<Tensor> = (model.trainable_variables().iter())
+        .map(Tensor::copy)
+        .collect();
     let adapter = ckpt.join("adapter");
     let from = adapter.join("adapter_model.safetensors");
     std::fs::copy(&from, dir.join("adapter_model.safetensors")).map_err(io_error(&from))?;
@@ -23,6 +33,7 @@ pub(super) fn write(req: &ExportRequest, dir: &Path) -> Result<Exported, ExportE
         source,
     })?;
     save_tokenizer(&tok, &tok_dir, dir)?;
+    adapter_reads_back(&mut model, dir, req.out, &read)?;
     Ok(Exported {
         kind: ExportKind::Adapter,
         weight_files: vec!["adapter_model.safetensors".into()],

@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use super::{ExportError, ExportKind, ExportRequest, Exported};
 use crate::config::{ModelInit, Refinement, TrainConfig};
 use crate::game::Game;
+use crate::model::Tok;
 use crate::run::checkpoints::Checkpoints;
 use crate::run::dir::CheckpointState;
 use crate::train;
@@ -116,21 +117,29 @@ fn figure_meaning(key: &str) -> &'static str {
         "score_var" => "variance of the samples' scores",
         "distinct" => "fraction of distinct moves among the samples",
         "reference" => "score of the text the game cut out (nats)",
-        n if n.starts_with("budget/") || key.starts_with("budget/") => {
-            "judge calls spent by training up to this step"
+        "budget/judge_forwards_total" => {
+            "judge forwards spent by training up to this step: judge sequences scored (one per \
+             distinct move and judge term holding it)"
         }
+        "budget/judge_backwards_total" => {
+            "judge backwards spent by training up to this step: Frost's Taylor proposals (one \
+             forward and backward per group); 0 under GRPO"
+        }
+        n if n.starts_with("budget/") => "judge calls spent by training up to this step",
         _ => "",
     }
 }
 
-pub(super) fn model_card(req: &ExportRequest, exported: &Exported) -> Result<String, ExportError> {
+/// The card of the export `exported`, written into `dir`.
+pub(super) fn model_card(
+    req: &ExportRequest,
+    exported: &Exported,
+    dir: &Path,
+) -> Result<String, ExportError> {
     let cfg = req.cfg;
     let kind = exported.kind;
     let state: Option<CheckpointState> = match req.checkpoint {
-        Some(c) => Some(Checkpoints::read_state(c).map_err(|e| ExportError::Read {
-            path: c.to_path_buf(),
-            msg: e.to_string(),
-        })?),
+        Some(c) => Some(Checkpoints::read_state(c)?),
         None => None,
     };
     let base = state.as_ref().and_then(|s| s.base_model.clone());
@@ -402,7 +411,48 @@ pub(super) fn model_card(req: &ExportRequest, exported: &Exported) -> Result<Str
             out_sh = out_ref,
         ));
     }
+    c.push_str(&bos_note(cfg, dir));
     Ok(c)
+}
+
+/// What the judge puts before a judge sequence and what the exported tokenizer adds: scores
+/// (the evaluation above, a game's) are reproduced only with the same first token.
+fn bos_note(cfg: &TrainConfig, dir: &Path) -> String {
+    let Ok(tok) = Tok::from_dir(&train::tokenizer_dir(cfg)) else {
+        return String::new();
+    };
+    let (id, which) = match (tok.bos_id(), tok.eos_id()) {
+        (Some(b), _) => (b, "BOS"),
+        (None, Some(e)) => (e, "EOS, as it has no BOS"),
+        (None, None) => return String::new(),
+    };
+    let Some(token) = tok.token_text(id) else {
+        return String::new();
+    };
+    let prepend = format!("`tokenizer({} + text)`", quoted(&token));
+    let adds = match tokenizers::Tokenizer::from_file(dir.join("tokenizer.json")) {
+        Ok(t) => match (t.encode("a", true), t.encode("a", false)) {
+            (Ok(with), Ok(without)) if with.get_ids() == without.get_ids() => format!(
+                "The exported tokenizer adds no BOS (no special token at all) when it encodes \
+                 text: to score a text as the judge did, prepend it yourself, {prepend}."
+            ),
+            (Ok(with), Ok(_)) if with.get_ids().first() == Some(&id) => {
+                format!("The exported tokenizer adds `{token}` itself when it encodes text.")
+            }
+            _ => format!(
+                "The exported tokenizer adds special tokens of its own when it encodes text: \
+                 to score a text as the judge did, encode it without them and prepend \
+                 `{token}`."
+            ),
+        },
+        Err(_) => return String::new(),
+    };
+    format!(
+        "\n### Scores and the first token\n\n\
+         Frost's judge starts each judge sequence whose game term asks for it (infill's and \
+         condense's do) with `{token}` (id {id}, the tokenizer's {which}); the scores above \
+         were computed so. {adds}\n"
+    )
 }
 
 #[cfg(test)]

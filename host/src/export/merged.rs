@@ -6,12 +6,13 @@ use std::path::Path;
 
 use tch::Device;
 
+use super::checks::weights_read_back;
 use super::{read_json_object, save_tokenizer, ExportError, ExportKind, ExportRequest, Exported};
 use crate::model::{base_tensors, hf_dtype, write_weights};
 use crate::run::files::{io_error, write_json};
 use crate::train;
 
-/// Writes the model `kind` of `req` into `dir`.
+/// Writes the model `kind` of `req` into `dir`, and reads its weights back.
 pub(super) fn write(
     req: &ExportRequest,
     kind: ExportKind,
@@ -36,8 +37,9 @@ pub(super) fn write(
         path: dir.to_path_buf(),
         source,
     };
-    let weight_files =
-        write_weights(&base_tensors(&model.vs), dir, req.max_shard_bytes).map_err(model_err)?;
+    let tensors = base_tensors(&model.vs);
+    let weight_files = write_weights(&tensors, dir, req.max_shard_bytes).map_err(model_err)?;
+    weights_read_back(dir, req.out, &weight_files, &tensors)?;
     write_config(&source, dir, dtype)?;
     save_tokenizer(&model.tokenizer, &tok_dir, dir)?;
     let gen = source.join("generation_config.json");

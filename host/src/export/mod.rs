@@ -3,13 +3,16 @@
 //! (safetensors, sharded past a size, the base's config and tokenizer files), each with a
 //! `README.md` model card saying what was trained, on what, how far, how it scored and how to
 //! load it. The folder appears whole or not at all: it is written into a temporary sibling and
-//! renamed into place.
+//! renamed into place. The checkpoint is checked as it is read (its checksums, tensors that
+//! parse and fit the model, finite values) and what was written is read back and compared
+//! before the rename, so a broken checkpoint is refused, never shipped.
 //!
-//! `adapter` and `merged` write the two kinds, `card` writes the model card, `out` guards
-//! `--out` and stages the folder.
+//! `adapter` and `merged` write the two kinds, `checks` reads them back, `card` writes the
+//! model card, `out` guards `--out` and stages the folder.
 
 mod adapter;
 mod card;
+mod checks;
 mod merged;
 mod out;
 
@@ -19,6 +22,7 @@ use serde_json::Value;
 
 use crate::config::{ModelInit, TrainConfig};
 use crate::model::{ModelError, Tok};
+use crate::run::checkpoints::CheckpointError;
 use crate::run::files::{io_error, tmp_sibling, IoError};
 use crate::train::TrainError;
 use out::{check_out, Staging};
@@ -120,8 +124,16 @@ pub enum ExportError {
     Model { path: PathBuf, source: ModelError },
     #[error("{0}")]
     Io(#[from] IoError),
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
     #[error("{path}: {msg}")]
     Read { path: PathBuf, msg: String },
+    #[error("--out {}: {file}, read back, {msg}; nothing was written", out.display())]
+    ReadBack {
+        out: PathBuf,
+        file: String,
+        msg: String,
+    },
 }
 
 impl From<TrainError> for ExportError {
@@ -210,7 +222,7 @@ fn write_export(
             merged::write(req, kind, dir)?
         }
     };
-    let card = card::model_card(req, &exported)?;
+    let card = card::model_card(req, &exported, dir)?;
     let path = dir.join("README.md");
     std::fs::write(&path, card).map_err(io_error(&path))?;
     Ok(exported)
