@@ -130,7 +130,40 @@ fn damaged(ckpt: &Path, file: &Path, what: String) -> TrainError {
 /// carries a C++ backtrace, so keep its first line without the path.
 fn unreadable(msg: &str, file: &Path) -> String {
     let first = msg.lines().next().unwrap_or_default();
-    let reason = first.replace(&file.display().to_string(), "the file");
+    let path = file.display().to_string();
+    let reason = (first.replace(&format!(" {path}: "), ": "))
+        .replace(&format!("{path}: "), "")
+        .replace(&path, "the file");
     let reason = reason.trim().trim_end_matches(':').trim();
     format!("cannot be read as safetensors ({reason})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// libtorch's own message for a file that is not safetensors names the file (twice with
+    /// the caller's prefix): the line says it once, around the reason.
+    #[test]
+    fn an_unreadable_file_is_named_once() {
+        let d = tempfile::tempdir().unwrap();
+        let file = d.path().join("adapter_model.safetensors");
+        std::fs::write(&file, [0xffu8; 64]).unwrap();
+        let e = tch::Tensor::read_safetensors(&file)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(&file.display().to_string()), "{e}");
+        let what = unreadable(&e, &file);
+        assert!(!what.contains(&d.path().display().to_string()), "{what}");
+        assert!(
+            what.starts_with("cannot be read as safetensors ("),
+            "{what}"
+        );
+        let line = CheckpointError::damaged(d.path(), &file, what).to_string();
+        assert_eq!(
+            line.matches(&file.display().to_string()).count(),
+            1,
+            "{line}"
+        );
+    }
 }
