@@ -99,6 +99,10 @@ fn python_logits(model: &Path, adapter: Option<&Path>) -> (Tensor, Vec<i64>, Val
         .into_iter()
         .collect();
     let text_ids = Vec::<i64>::try_from(&out["text_ids"]).unwrap();
+    // The model card says the exported tokenizer adds no BOS: what a user's `tokenizer(text)`
+    // gives is the plain encoding.
+    let default_ids = Vec::<i64>::try_from(&out["default_ids"]).unwrap();
+    assert_eq!(default_ids, text_ids, "the exported tokenizer adds tokens");
     (out["logits"].shallow_clone(), text_ids, line)
 }
 
@@ -349,6 +353,30 @@ fn export_model_card_names_the_step_game_and_eval_figures() {
         "{card}"
     );
     assert!(card.contains("seed = 3"), "the run's config.toml: {card}");
+    // The two budget totals each say what they count.
+    for (key, what) in [
+        (
+            "budget/judge_forwards_total",
+            "judge forwards spent by training",
+        ),
+        (
+            "budget/judge_backwards_total",
+            "judge backwards spent by training",
+        ),
+    ] {
+        let row = card.lines().find(|l| l.starts_with(&format!("| `{key}`")));
+        assert!(row.is_some_and(|r| r.contains(what)), "{key}: {card}");
+    }
+    // The judge's first token, against what the exported tokenizer adds (checked against
+    // transformers' tokenizer in the peft test).
+    let tok = frost_host::model::Tok::from_dir(&fixture().model).unwrap();
+    let first = tok.bos_id().or(tok.eos_id()).unwrap();
+    let name = tok.token_text(first).unwrap();
+    assert!(
+        card.contains(&format!("with `{name}` (id {first},")),
+        "{card}"
+    );
+    assert!(card.contains("adds no BOS"), "{card}");
 
     let merged = tmp("export-card-merged");
     ok(&["export", s(run()), "--merged", "--out", s(&merged)]);

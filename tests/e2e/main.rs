@@ -9,6 +9,7 @@ mod browser;
 mod cli;
 mod common;
 mod corpus;
+mod damage;
 mod distributed;
 mod export;
 mod fixture;

@@ -73,8 +73,9 @@ fn a_shape_change_on_resume_is_refused_naming_the_field() {
     assert_eq!(jsonl(&run.join("metrics.jsonl")).len(), 1);
 }
 
-/// A checkpoint whose adapter holds NaNs is refused on resume like any corrupt one: the run
-/// falls back to the previous checkpoint and continues from it with finite weights.
+/// A checkpoint whose adapter holds NaNs (saved so: its checksums match) is refused on resume
+/// like any corrupt one: the run falls back to the previous checkpoint and continues from it
+/// with finite weights.
 #[test]
 fn a_checkpoint_of_nans_falls_back_to_the_previous_one() {
     let run = tmp("nan");
@@ -86,6 +87,7 @@ fn a_checkpoint_of_nans_falls_back_to_the_previous_one() {
         .map(|(name, t)| (name, t.fill(f64::NAN)))
         .collect();
     tch::Tensor::write_safetensors(&poisoned, &file).unwrap();
+    frost_host::run::checksums::seal(&run.join("checkpoints/step-000002")).unwrap();
     let o = run_cli(&["--resume", run.to_str().unwrap(), "--set", "steps=3"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");

@@ -99,8 +99,8 @@ pub fn resolve(a: &TargetArgs, extra: &[String]) -> anyhow::Result<Target> {
     let cfg = TrainConfig::from_toml(&text, &origin, &overrides)?;
     let step = match &checkpoint {
         Some(c) => {
-            let state: CheckpointState = Checkpoints::read_state(c)
-                .with_context(|| format!("checkpoint {}", c.display()))?;
+            // Its errors name the file (state.json) already.
+            let state: CheckpointState = Checkpoints::read_state(c)?;
             state.step
         }
         None => 0,

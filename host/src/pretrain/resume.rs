@@ -90,6 +90,7 @@ pub(super) fn latest(work: &Path) -> Result<(PathBuf, PretrainState), PretrainEr
             msg: "no checkpoint to resume: run without --resume".to_string(),
         })?;
     let state = Checkpoints::read_state(&ckpt).map_err(|e| start_over(checkpoint_error(e)))?;
+    Checkpoints::verify(&ckpt, "").map_err(|e| start_over(checkpoint_error(e)))?;
     Ok((ckpt, state))
 }
 
@@ -127,6 +128,10 @@ fn checkpoint_error(e: CheckpointError) -> PretrainError {
     match e {
         CheckpointError::Io(e) => PretrainError::Io(e),
         CheckpointError::Invalid { path, msg } => PretrainError::Checkpoint { path, msg },
+        CheckpointError::Damaged { file, what, intact } => PretrainError::Checkpoint {
+            path: file,
+            msg: format!("{what}; {intact}"),
+        },
     }
 }
 

@@ -6,14 +6,19 @@
 //! ```
 //! A checkpoint is written into a temporary folder and renamed into place, then `latest` is
 //! replaced atomically: a crash leaves the previous checkpoint intact and valid. The two newest
-//! are kept.
+//! are kept. Its last file, `checksums.sha256`, records every other file's SHA-256
+//! ([`crate::run::checksums`]); every reader checks the files it takes against it
+//! ([`Checkpoints::verify`]), so damage that still parses is caught too.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::run::checksums::{self, CheckFailure, Damage, Sealed};
 use crate::run::files::{io_error, write_atomic, write_json, IoError};
 
 /// Checkpoints kept on disk (the latest always among them).
@@ -25,6 +30,73 @@ pub enum CheckpointError {
     Io(#[from] IoError),
     #[error("checkpoint {path}: {msg}")]
     Invalid { path: PathBuf, msg: String },
+    /// A file of a checkpoint is not as it was written (its checksum, or it does not parse or
+    /// holds non-finite values): named once, with what is wrong and which other checkpoint of
+    /// the run is intact.
+    #[error("checkpoint file {}: {what}; {intact}", file.display())]
+    Damaged {
+        file: PathBuf,
+        what: String,
+        intact: String,
+    },
+}
+
+impl CheckpointError {
+    /// The file `file` of the checkpoint folder `ckpt` is damaged (`what`); the error says
+    /// which other checkpoint of its run is intact.
+    pub fn damaged(ckpt: &Path, file: &Path, what: impl Into<String>) -> Self {
+        CheckpointError::Damaged {
+            file: file.to_path_buf(),
+            what: what.into(),
+            intact: intact_other(ckpt),
+        }
+    }
+}
+
+/// Which other checkpoint beside `ckpt` (the newest first) verifies against its checksums, as
+/// the end of an error line.
+pub fn intact_other(ckpt: &Path) -> String {
+    let name = ckpt.file_name();
+    let parent = match ckpt.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let intact = (Checkpoints::new(parent).candidates().into_iter())
+        .filter(|c| c.file_name() != name)
+        .find(|c| matches!(checksums::check(c, ""), Ok(Sealed::Yes)));
+    let Some(c) = intact else {
+        return "no other checkpoint of the run verifies as intact".to_string();
+    };
+    let name = c
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    match name
+        .strip_prefix("step-")
+        .and_then(|n| n.parse::<u64>().ok())
+    {
+        Some(step) => format!("step {step}'s checkpoint ({name}) is intact"),
+        None => format!("{} is intact", c.display()),
+    }
+}
+
+/// Short hashes are enough to see that two differ; `sha256sum -c checksums.sha256` in the
+/// checkpoint folder gives the whole story.
+fn describe(damage: &Damage) -> String {
+    let short = |h: &str| h.chars().take(12).collect::<String>();
+    match damage {
+        Damage::Changed { expected, found } => format!(
+            "its SHA-256 is {}..., not the {}... recorded in {} when it was written (changed \
+             on disk since)",
+            short(found),
+            short(expected),
+            checksums::FILE
+        ),
+        Damage::Missing => format!("missing (listed in {})", checksums::FILE),
+        Damage::Unlisted => format!(
+            "not listed in {} (added after the checkpoint was written)",
+            checksums::FILE
+        ),
+    }
 }
 
 /// The checkpoints of one run, in `dir`.
@@ -55,6 +127,7 @@ impl Checkpoints {
             msg,
         })?;
         write_json(&tmp.join("state.json"), state)?;
+        checksums::seal(&tmp)?;
         if fin.exists() {
             fs::remove_dir_all(&fin).map_err(io_error(&fin))?;
         }
@@ -92,8 +165,40 @@ impl Checkpoints {
         dirs
     }
 
-    /// The `state.json` of the checkpoint folder `ckpt`.
+    /// Checks the files of the checkpoint folder `ckpt` whose path starts with `under` ("" for
+    /// all, `adapter/`, `state.json`) against the checksums recorded when it was written: the
+    /// one check every reader makes before it takes a file (resume, eval, play, export,
+    /// analyze-selection, pretraining's resume). A checkpoint written before checksums were
+    /// recorded is read unverified, with a warning (once per folder).
+    pub fn verify(ckpt: &Path, under: &str) -> Result<(), CheckpointError> {
+        match checksums::check(ckpt, under) {
+            Ok(Sealed::Yes) => Ok(()),
+            Ok(Sealed::No) => {
+                static WARNED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+                let mut warned = WARNED.lock().unwrap_or_else(|e| e.into_inner());
+                if warned.insert(ckpt.to_path_buf()) {
+                    tracing::warn!(
+                        "checkpoint {} has no {} (written before Frost recorded checksums): \
+                         its files are read unverified",
+                        ckpt.display(),
+                        checksums::FILE
+                    );
+                }
+                Ok(())
+            }
+            Err(CheckFailure::Altered(a)) => {
+                Err(CheckpointError::damaged(ckpt, &a.file, describe(&a.damage)))
+            }
+            Err(CheckFailure::Unreadable { path, msg }) => {
+                Err(CheckpointError::damaged(ckpt, &path, msg))
+            }
+            Err(CheckFailure::Io(e)) => Err(e.into()),
+        }
+    }
+
+    /// The `state.json` of the checkpoint folder `ckpt`, verified.
     pub fn read_state<T: DeserializeOwned>(ckpt: &Path) -> Result<T, CheckpointError> {
+        Self::verify(ckpt, "state.json")?;
         let path = ckpt.join("state.json");
         let text = fs::read_to_string(&path).map_err(io_error(&path))?;
         serde_json::from_str(&text).map_err(|e| CheckpointError::Invalid {
@@ -178,6 +283,38 @@ mod tests {
         fs::write(d.path().join("latest"), "step-000001").unwrap();
         let c = store.candidates();
         assert!(c[0].ends_with("step-000001") && c[1].ends_with("step-000002"));
+    }
+
+    #[test]
+    fn a_reader_names_the_altered_file_and_the_intact_checkpoint() {
+        let d = tempfile::tempdir().unwrap();
+        let store = Checkpoints::new(d.path());
+        for step in 1..=2u64 {
+            store.save(step, &json!({ "step": step }), write_w).unwrap();
+        }
+        let latest = store.latest().unwrap();
+        assert!(latest.join(checksums::FILE).is_file());
+        Checkpoints::verify(&latest, "").unwrap();
+        fs::write(latest.join("w"), b"x").unwrap();
+        let e = Checkpoints::verify(&latest, "w").unwrap_err().to_string();
+        let file = latest.join("w").display().to_string();
+        assert_eq!(e.matches(&file).count(), 1, "{e}");
+        assert!(
+            e.contains("SHA-256") && e.contains("step 1's checkpoint (step-000001) is intact"),
+            "{e}"
+        );
+        // A reader checks the files it takes: the state is intact.
+        let st: Value = Checkpoints::read_state(&latest).unwrap();
+        assert_eq!(st["step"], 2);
+        fs::write(latest.join("state.json"), r#"{"step": 9}"#).unwrap();
+        let e = Checkpoints::read_state::<Value>(&latest).unwrap_err();
+        assert!(e.to_string().contains("state.json"), "{e}");
+        fs::write(store.dir.join("step-000001/w"), b"y").unwrap();
+        let e = Checkpoints::verify(&latest, "w").unwrap_err().to_string();
+        assert!(e.contains("no other checkpoint"), "{e}");
+        // Written before checksums were recorded: read unverified.
+        fs::remove_file(store.dir.join("step-000001").join(checksums::FILE)).unwrap();
+        Checkpoints::verify(&store.dir.join("step-000001"), "").unwrap();
     }
 
     #[test]

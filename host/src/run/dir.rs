@@ -10,7 +10,8 @@
 //! RUN/tb/                    TensorBoard event files: metrics.jsonl's and eval.jsonl's numbers
 //!                            (run.tensorboard; see crate::run::tensorboard)
 //! RUN/checkpoints/step-N/    adapter/ (PEFT layout) or model/ (full FT), optimizer.safetensors,
-//!                            state.json {step, seed, base model, game and game config identity}
+//!                            state.json {step, seed, base model, game and game config identity},
+//!                            checksums.sha256 (every other file's SHA-256, written last)
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
 //! ```
 //! The checkpoints go through [`crate::run::checkpoints::Checkpoints`] (the one machinery, shared
@@ -44,6 +45,9 @@ pub enum RunDirError {
     NotARun(PathBuf),
     #[error("checkpoint {path}: {msg}")]
     Checkpoint { path: PathBuf, msg: String },
+    /// A checkpoint file not as written ([`CheckpointError::Damaged`]).
+    #[error(transparent)]
+    Damaged(Box<CheckpointError>),
 }
 
 impl From<CheckpointError> for RunDirError {
@@ -51,6 +55,7 @@ impl From<CheckpointError> for RunDirError {
         match e {
             CheckpointError::Io(e) => RunDirError::Io(e),
             CheckpointError::Invalid { path, msg } => RunDirError::Checkpoint { path, msg },
+            e @ CheckpointError::Damaged { .. } => RunDirError::Damaged(Box::new(e)),
         }
     }
 }

@@ -3,7 +3,9 @@
 //! cache folder.
 
 pub mod cache;
+pub mod changes;
 pub mod checkpoints;
+pub mod checksums;
 pub mod dir;
 pub mod files;
 pub mod lock;

@@ -75,7 +75,7 @@ pub fn weights_finite(opt: &AdamW) -> bool {
 
 /// Whether every value of `tensors` is finite: one f64 sum per tensor and one read in all (a
 /// NaN or an infinity anywhere makes the total non-finite).
-fn all_finite<'a>(tensors: impl Iterator<Item = &'a Tensor>) -> bool {
+pub(crate) fn all_finite<'a>(tensors: impl Iterator<Item = &'a Tensor>) -> bool {
     let _g = tch::no_grad_guard();
     let sums: Vec<Tensor> = tensors.map(|t| t.sum(Kind::Double)).collect();
     sums.is_empty()

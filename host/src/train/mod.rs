@@ -27,7 +27,7 @@ use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
 use crate::round::AssignmentError;
-use crate::run::checkpoints::Checkpoints;
+use crate::run::checkpoints::{CheckpointError, Checkpoints};
 use crate::run::dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
 use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
@@ -35,6 +35,7 @@ use crate::update::adamw::AdamW;
 use tch::Tensor;
 
 pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
+pub(crate) use guard::all_finite;
 pub use metrics::{EvalMetrics, StepMetrics};
 pub use sample::{sample_checked, sample_groups, sampling_params, GroupSamples};
 pub use setup::{eval_set, load_policy, model_dir, setup, tokenizer_dir, Setup};
@@ -73,6 +74,12 @@ pub enum TrainError {
     },
     #[error("checkpoint {path}: {msg}")]
     Resume { path: PathBuf, msg: String },
+    /// A checkpoint file not as written (checksum, parse, non-finite values).
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// A checkpoint that does not fit the model the config builds (its message names the file).
+    #[error("the checkpoint does not fit the model: {0}")]
+    CheckpointModel(ModelError),
     #[error("cannot resume {path}: {what}; pass --force-resume to continue it anyway")]
     Mismatch { path: PathBuf, what: String },
     #[error("{path} has checkpoints but none could be loaded (see the warnings above)")]
@@ -343,6 +350,7 @@ fn open_run(
     }
     let run = RunDir::open(&req.out)?;
     refuse_shape_change(&req.out, &s.cfg)?;
+    let changed = settings_changed(&req.out, &req.config);
     let candidates = run.checkpoint_candidates();
     let mut start = None;
     for ckpt in &candidates {
@@ -380,6 +388,12 @@ fn open_run(
     match start {
         Some(step) => tracing::info!("resuming {} after step {step}", req.out.display()),
         None => tracing::info!("{} has no checkpoint: starting it over", req.out.display()),
+    }
+    if !changed.is_empty() {
+        tracing::info!(
+            "this resume changes {}; recorded in config.history.toml",
+            changed.join("; ")
+        );
     }
     Ok((run, after_step, budget))
 }
@@ -423,6 +437,19 @@ fn refuse_shape_change(dir: &std::path::Path, cfg: &TrainConfig) -> Result<(), T
             ),
         }),
     }
+}
+
+/// The settings `cfg` changes from the run's recorded config, `key: old -> new` each: the
+/// recorded text is read as a config first, so settings it leaves at their default (an older
+/// Frost's config.toml) compare by value.
+fn settings_changed(dir: &std::path::Path, cfg: &TrainConfig) -> Vec<String> {
+    let path = dir.join("config.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    let old = TrainConfig::from_toml(&text, &path.display().to_string(), &[])
+        .map_or(text, |c| c.to_toml());
+    crate::run::changes::changes(&old, &cfg.to_toml()).unwrap_or_default()
 }
 
 /// The sum of the per-step judge budget in `metrics.jsonl` over steps 1..=`step`.

@@ -1,0 +1,70 @@
+//! What a resume changes in a run's settings: the config the run was trained with against the
+//! one it continues with, key by key, for the one line a resume prints about it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use toml::Value;
+
+/// `key: old -> new` for every setting that differs between the TOML texts `old` and `new`
+/// (dotted keys, sorted; a key only one side has reads `(unset)` on the other).
+pub fn changes(old: &str, new: &str) -> Result<Vec<String>, toml::de::Error> {
+    let (a, b) = (flat(old)?, flat(new)?);
+    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    let unset = "(unset)".to_string();
+    Ok(keys
+        .into_iter()
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(|k| {
+            let was = a.get(k).unwrap_or(&unset);
+            let now = b.get(k).unwrap_or(&unset);
+            format!("{k}: {was} -> {now}")
+        })
+        .collect())
+}
+
+/// Every leaf of a TOML document as (dotted key, the value as TOML writes it).
+fn flat(text: &str) -> Result<BTreeMap<String, String>, toml::de::Error> {
+    fn walk(prefix: &str, v: &Value, out: &mut BTreeMap<String, String>) {
+        match v {
+            Value::Table(t) => {
+                for (k, v) in t {
+                    let key = match prefix {
+                        "" => k.clone(),
+                        p => format!("{p}.{k}"),
+                    };
+                    walk(&key, v, out);
+                }
+            }
+            leaf => {
+                out.insert(prefix.to_string(), leaf.to_string());
+            }
+        }
+    }
+    let table: toml::Table = toml::from_str(text)?;
+    let mut out = BTreeMap::new();
+    walk("", &Value::Table(table), &mut out);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_name_each_key_with_both_values() {
+        let old =
+            "steps = 2\nseed = 1\n[update]\nlr = 0.001\nrule = \"grpo\"\n[game]\nconfig = {}\n";
+        let new = "steps = 4\nseed = 1\n[update]\nlr = 0.0005\nrule = \"grpo\"\n\
+                   [game]\nconfig = { gap = 3 }\n";
+        assert_eq!(
+            changes(old, new).unwrap(),
+            [
+                "game.config.gap: (unset) -> 3",
+                "steps: 2 -> 4",
+                "update.lr: 0.001 -> 0.0005"
+            ]
+        );
+        assert!(changes(old, old).unwrap().is_empty());
+        assert!(changes("x = ", old).is_err());
+    }
+}

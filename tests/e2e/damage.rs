@@ -1,0 +1,195 @@
+//! Checkpoints damaged on disk. Every checkpoint records its files' SHA-256 when it is written
+//! (`checksums.sha256`) and every reader checks the files it takes: random bytes, a truncated
+//! file, non-finite values, and a file altered into other valid, finite weights are refused by
+//! `export` (nothing left behind) and `eval` in one line naming the file once and the run's
+//! intact checkpoint, and skipped by a resume, which continues from the intact one.
+use std::path::{Path, PathBuf};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tch::Tensor;
+
+use crate::fixture::{jsonl, run_cli, run_cli_ok as ok, tmp, train_run};
+
+/// A fresh LoRA run of 2 steps with a checkpoint after each (the tests damage it).
+fn two_step_run(name: &str) -> PathBuf {
+    let out = tmp(name);
+    train_run(&out, &["steps=2", "run.checkpoint_every=1", "eval.every=0"]);
+    out
+}
+
+fn ckpt(run: &Path, step: u64) -> PathBuf {
+    run.join(format!("checkpoints/step-{step:06}"))
+}
+
+fn adapter_file(run: &Path, step: u64) -> PathBuf {
+    ckpt(run, step).join("adapter/adapter_model.safetensors")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Rewrites the safetensors file `file` with `f` applied to every tensor: a valid file.
+fn rewrite(file: &Path, f: impl Fn(Tensor) -> Tensor) {
+    let tensors: Vec<(String, Tensor)> = Tensor::read_safetensors(file)
+        .unwrap()
+        .into_iter()
+        .map(|(n, t)| (n, f(t)))
+        .collect();
+    Tensor::write_safetensors(&tensors, file).unwrap();
+}
+
+/// The checkpoint's checksums recomputed, as if it had been written with the damage (a disk
+/// that lost the end of a file after it was written, a run that saved NaNs).
+fn reseal(ckpt: &Path) {
+    frost_host::run::checksums::seal(ckpt).unwrap();
+}
+
+/// The entries beside `out` that an export to it would stage in (`.NAME.tmp-*`).
+fn leftovers(out: &Path) -> Vec<String> {
+    let name = out.file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&format!(".{name}.")))
+        .collect()
+}
+
+/// `frost-host ARGS` fails; its error (the last stderr line) names `file` exactly once and
+/// step 1's checkpoint as the intact one. Returns the error line.
+fn refused(args: &[&str], file: &Path) -> String {
+    let o = run_cli(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{args:?} succeeded: {err}");
+    let line = err.trim().lines().last().unwrap_or_default().to_string();
+    assert_eq!(line.matches(s(file)).count(), 1, "{args:?}: {err}");
+    assert!(
+        line.contains("step 1's checkpoint (step-000001) is intact"),
+        "{args:?}: {err}"
+    );
+    line
+}
+
+/// `export` of a damaged checkpoint (each damage in turn), plain and `--merged`: refused in one
+/// line naming the file, nothing written; `eval` refuses it alike. The undamaged file exports.
+#[test]
+fn export_refuses_a_corrupt_truncated_or_non_finite_checkpoint_leaving_nothing() {
+    let run = two_step_run("damage-export");
+    let file = adapter_file(&run, 2);
+    let good = std::fs::read(&file).unwrap();
+    let out = tmp("damage-export-out");
+    let export = |merged: bool| {
+        let mut args = vec!["export", s(&run), "--out", s(&out)];
+        if merged {
+            args.push("--merged");
+        }
+        args.iter().map(|a| a.to_string()).collect::<Vec<String>>()
+    };
+    let export_refused = |merged: bool, what: &str| {
+        let args = export(merged);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let line = refused(&args, &file);
+        assert!(line.contains(what), "{what}: {line}");
+        assert!(!out.exists(), "{what}: {} was written", out.display());
+        assert!(leftovers(&out).is_empty(), "{:?}", leftovers(&out));
+        line
+    };
+
+    // Random bytes where the adapter was (the checksums as written).
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let noise: Vec<u8> = (0..good.len()).map(|_| rng.gen()).collect();
+    std::fs::write(&file, &noise).unwrap();
+    for merged in [false, true] {
+        export_refused(merged, "SHA-256");
+    }
+    let line = refused(&["eval", s(&run)], &file);
+    assert!(line.contains("SHA-256"), "{line}");
+
+    // Cut in half, checksums recomputed (what a reader finds when the file was saved so).
+    std::fs::write(&file, &good[..good.len() / 2]).unwrap();
+    reseal(&ckpt(&run, 2));
+    export_refused(false, "cannot be read as safetensors");
+    // Without checksums (a checkpoint of an older Frost): read unverified, with a warning,
+    // and refused all the same.
+    std::fs::remove_file(ckpt(&run, 2).join("checksums.sha256")).unwrap();
+    let o = run_cli(&["export", s(&run), "--out", s(&out)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && !out.exists(), "{err}");
+    assert!(err.contains("has no checksums.sha256"), "{err}");
+    assert!(err.contains("cannot be read as safetensors"), "{err}");
+
+    // Valid safetensors holding a NaN.
+    std::fs::write(&file, &good).unwrap();
+    rewrite(&file, |t| {
+        t.index_fill(0, &Tensor::from_slice(&[0i64]), f64::NAN)
+    });
+    reseal(&ckpt(&run, 2));
+    for merged in [false, true] {
+        export_refused(merged, "non-finite");
+    }
+
+    // The file as written exports.
+    std::fs::write(&file, &good).unwrap();
+    reseal(&ckpt(&run, 2));
+    ok(&["export", s(&run), "--out", s(&out)]);
+    assert_eq!(
+        std::fs::read(out.join("adapter_model.safetensors")).unwrap(),
+        good
+    );
+}
+
+/// The latest adapter scaled x50 on disk (valid safetensors, finite values, nothing a parser
+/// or a NaN check can see): `export` refuses it naming the file, and a resume skips it for the
+/// intact checkpoint of step 1, saying so; the resume's `--set` changes are listed once.
+#[test]
+fn an_adapter_altered_on_disk_is_refused_by_export_and_skipped_by_resume() {
+    let run = two_step_run("damage-x50");
+    let file = adapter_file(&run, 2);
+    rewrite(&file, |t| t * 50.0);
+    let out = tmp("damage-x50-out");
+    let line = refused(&["export", s(&run), "--out", s(&out)], &file);
+    assert!(line.contains("SHA-256"), "{line}");
+    assert!(!out.exists());
+
+    let o = crate::common::frost_host()
+        .args([
+            "--resume",
+            s(&run),
+            "--set",
+            "steps=3",
+            "--set",
+            "update.lr=0.002",
+        ])
+        .env("FROST_LOG", "info")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("SHA-256") && err.contains("trying the previous checkpoint"),
+        "{err}"
+    );
+    let steps: Vec<u64> = jsonl(&run.join("metrics.jsonl"))
+        .iter()
+        .map(|m| m["step"].as_u64().unwrap())
+        .collect();
+    assert_eq!(steps, vec![1, 2, 3], "resumed after step 1");
+    let changed: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("this resume changes"))
+        .collect();
+    assert_eq!(changed.len(), 1, "{err}");
+    assert!(
+        changed[0].contains("steps: 2 -> 3") && changed[0].contains("update.lr: 0.001 -> 0.002"),
+        "{err}"
+    );
+    // The new checkpoint verifies (sha256sum, an independent reader, where there is one).
+    let sums = std::process::Command::new("sha256sum")
+        .args(["--check", "--strict", "checksums.sha256"])
+        .current_dir(ckpt(&run, 3))
+        .output();
+    if let Ok(o) = sums {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    }
+}
