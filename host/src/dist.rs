@@ -35,6 +35,13 @@ pub enum DistError {
         size: usize,
         msg: String,
     },
+    /// The rendezvous failed: a rank that never came, a port taken or unreachable.
+    #[error("rank {rank} of {size}: {what}")]
+    Join {
+        rank: usize,
+        size: usize,
+        what: String,
+    },
     /// A rank's own error, as every rank reports it.
     #[error("rank {rank}: {msg}")]
     Rank { rank: usize, msg: String },
@@ -114,11 +121,16 @@ import ctypes, datetime, os
 import torch
 import torch.distributed as dist
 
-def init(backend, rank, size, local_rank, timeout_s, device):
+_group = None
+
+def init(backend, rank, size, local_rank, join_s, timeout_s, device):
+    global _group
     if device >= 0:
         torch.cuda.set_device(device)
     dist.init_process_group(backend=backend, init_method="env://", rank=rank, world_size=size,
-                            timeout=datetime.timedelta(seconds=timeout_s))
+                            timeout=datetime.timedelta(seconds=join_s))
+    if timeout_s != join_s:
+        _group = dist.new_group(timeout=datetime.timedelta(seconds=timeout_s))
 
 class _Cuda:
     def __init__(self, ptr, n):
@@ -131,18 +143,18 @@ def _view(ptr, n, device):
     return torch.as_tensor(_Cuda(ptr, n), device=f"cuda:{device}")
 
 def all_reduce(ptr, n, device):
-    dist.all_reduce(_view(ptr, n, device))
+    dist.all_reduce(_view(ptr, n, device), group=_group)
 
 def broadcast(ptr, n, device, src):
-    dist.broadcast(_view(ptr, n, device), src)
+    dist.broadcast(_view(ptr, n, device), src, group=_group)
 
 def all_gather(data):
     out = [None] * dist.get_world_size()
-    dist.all_gather_object(out, data)
+    dist.all_gather_object(out, data, group=_group)
     return out
 
 def barrier():
-    dist.barrier()
+    dist.barrier(group=_group)
 
 def destroy():
     if dist.is_initialized():
@@ -175,9 +187,14 @@ impl Dist {
         self.world.rank == 0
     }
 
-    /// Join the process group (NCCL for a CUDA `device`, Gloo on the CPU) with `timeout_s` on
-    /// the rendezvous and every collective. A world of one joins nothing.
-    pub fn init(world: World, device: Device, timeout_s: u64) -> Result<Dist, DistError> {
+    /// Join the process group (NCCL for a CUDA `device`, Gloo on the CPU): the rendezvous waits
+    /// `join_s` for every rank, every collective then `timeout_s`. A world of one joins nothing.
+    pub fn init(
+        world: World,
+        device: Device,
+        join_s: u64,
+        timeout_s: u64,
+    ) -> Result<Dist, DistError> {
         if world.size == 1 {
             return Ok(Dist::single());
         }
@@ -187,11 +204,6 @@ impl Dist {
         };
         let backend = if index >= 0 { "nccl" } else { "gloo" };
         let (rank, size) = (world.rank, world.size);
-        let err = |e: PyErr| DistError::Init {
-            rank,
-            size,
-            msg: one_line(&e),
-        };
         // Slurm's tasks have no RANK/WORLD_SIZE; env:// reads them (and MASTER_ADDR/PORT).
         for (var, v) in [
             ("RANK", rank),
@@ -203,6 +215,8 @@ impl Dist {
                 unsafe { std::env::set_var(var, v.to_string()) };
             }
         }
+        // Importing torch fails on a broken venv; joining fails on the other ranks or the
+        // network: each gets its own hint.
         let helper = Python::attach(|py| -> PyResult<Py<PyModule>> {
             if let Some(site) = option_env!("FROST_TORCH_SITE_PACKAGES") {
                 py.import("sys")?
@@ -211,13 +225,30 @@ impl Dist {
             }
             let code = CString::new(HELPER).expect("no NUL in the helper");
             let m = PyModule::from_code(py, &code, c"frost_dist.py", c"frost_dist")?;
-            m.call_method1(
-                "init",
-                (backend, rank, size, world.local_rank, timeout_s, index),
-            )?;
             Ok(m.unbind())
         })
-        .map_err(err)?;
+        .map_err(|e| DistError::Init {
+            rank,
+            size,
+            msg: one_line(&e),
+        })?;
+        Python::attach(|py| {
+            let args = (
+                backend,
+                rank,
+                size,
+                world.local_rank,
+                join_s,
+                timeout_s,
+                index,
+            );
+            helper.bind(py).call_method1("init", args).map(drop)
+        })
+        .map_err(|e| DistError::Join {
+            rank,
+            size,
+            what: join_failure(&one_line(&e), size, join_s),
+        })?;
         Ok(Dist {
             world,
             helper: Some(helper),
@@ -384,6 +415,49 @@ impl Drop for Dist {
     }
 }
 
+/// What a failed rendezvous means and what to check, from torch's message `msg`.
+fn join_failure(msg: &str, size: usize, join_s: u64) -> String {
+    let var = |k: &str| std::env::var(k).unwrap_or_else(|_| "(unset)".into());
+    let at = format!(
+        "MASTER_ADDR={} MASTER_PORT={}",
+        var("MASTER_ADDR"),
+        var("MASTER_PORT")
+    );
+    let check = "check that every rank was launched, that all use the same MASTER_ADDR and \
+                 MASTER_PORT, and that no firewall blocks that port between the nodes";
+    if msg.contains("EADDRINUSE") || msg.contains("address already in use") {
+        return format!(
+            "MASTER_PORT {} is already in use on this machine (EADDRINUSE; another job or \
+             process holds it): launch every rank with another free MASTER_PORT",
+            var("MASTER_PORT")
+        );
+    }
+    if let Some(joined) = clients_joined(msg) {
+        return format!(
+            "only {joined} of {size} ranks joined within {join_s} s ({at}): {check} \
+             (run.join_timeout_s sets the wait)"
+        );
+    }
+    if msg.contains("timed out") || msg.contains("Connection refused") || msg.contains("reset") {
+        return format!(
+            "could not join rank 0 within {join_s} s ({at}; {msg}): {check}; rank 0's own log \
+             says whether it started (run.join_timeout_s sets the wait)"
+        );
+    }
+    format!("joining the other ranks failed ({at}): {msg}")
+}
+
+/// "1/2" of torch's "... waiting for clients. 1/2 clients joined.": the ranks that joined
+/// (rank 0, the store's host, counted).
+fn clients_joined(msg: &str) -> Option<usize> {
+    let before = msg
+        .split(" clients joined")
+        .next()
+        .filter(|b| b.len() < msg.len())?;
+    let fraction = before.rsplit(' ').next()?;
+    fraction.split('/').next()?.trim().parse().ok()
+}
+
 /// A Python error's last line (the exception, without the traceback).
 fn one_line(e: &PyErr) -> String {
     let s = e.to_string();
@@ -438,5 +512,32 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("whole number"));
+    }
+
+    #[test]
+    fn a_failed_rendezvous_says_what_to_check() {
+        let never = "DistStoreError: Timed out after 601 seconds waiting for clients. 1/2 clients \
+                     joined.";
+        assert_eq!(clients_joined(never), Some(1));
+        assert_eq!(clients_joined("no count here"), None);
+        let w = join_failure(never, 2, 5);
+        assert!(w.starts_with("only 1 of 2 ranks joined within 5 s"), "{w}");
+        assert!(
+            w.contains("every rank was launched") && w.contains("firewall"),
+            "{w}"
+        );
+        assert!(!w.contains("venv"), "{w}");
+        let taken = "DistNetworkError: The server socket has failed to listen on any local \
+                     network address. port: 29777, useIpv6: false, code: -98, name: EADDRINUSE, \
+                     message: address already in use";
+        let w = join_failure(taken, 2, 5);
+        assert!(
+            w.contains("already in use") && w.contains("another free MASTER_PORT"),
+            "{w}"
+        );
+        let client = "DistNetworkError: The client socket has timed out after 5000ms while trying \
+                      to connect to (127.0.0.1, 29777).";
+        let w = join_failure(client, 2, 5);
+        assert!(w.starts_with("could not join rank 0 within 5 s"), "{w}");
     }
 }

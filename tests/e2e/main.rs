@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod corpus;
 mod distributed;
+mod distributed_start;
 mod export;
 mod fixture;
 mod frost;
