@@ -258,7 +258,14 @@ fn only_rank_0_logs_at_info() {
     let cfg = write_config(&dir, true);
     let out = dir.join("run");
     let port = free_port().to_string();
-    let sets = ["steps=1", "eval.every=0", "run.tensorboard=false"];
+    // A join timeout of its own: the collectives then run on a group with the collective
+    // timeout (dist.rs), which this run goes through.
+    let sets = [
+        "steps=1",
+        "eval.every=0",
+        "run.tensorboard=false",
+        "run.join_timeout_s=120",
+    ];
     // Rank-local fields may differ: rank 1 reads its own copy of the game, with one thread.
     let copy = dir.join("infill-copy.wasm");
     std::fs::copy(common::game_wasm("infill"), &copy).unwrap();
