@@ -56,6 +56,15 @@ fn other_model(dir: &Path) -> PathBuf {
     copy
 }
 
+/// Rank 1's arguments, its environment, the field named, rank 0's and rank 1's values.
+type Case<'a> = (
+    Vec<String>,
+    &'a [(&'a str, &'a str)],
+    &'a str,
+    &'a str,
+    &'a str,
+);
+
 /// Rank 1 launched with another lr, seed, steps, game, model, Frost version or --out: every
 /// rank stops within seconds with one line naming the field, both values and the ranks, and no
 /// run directory is left.
@@ -76,8 +85,7 @@ fn ranks_launched_differently_are_refused_naming_the_field() {
     };
     let version: &[(&str, &str)] = &[("FROST_TEST_VERSION", "0.0.0-other")];
     let none: &[(&str, &str)] = &[];
-    // (rank 1's arguments, its environment, the field named, rank 0's and rank 1's values)
-    let cases: Vec<(Vec<String>, &[(&str, &str)], &str, &str, &str)> = vec![
+    let cases: Vec<Case> = vec![
         (
             with(&["--set", "update.lr=0.002"]),
             none,
