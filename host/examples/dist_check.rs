@@ -10,7 +10,7 @@ fn main() -> anyhow::Result<()> {
         true => Device::Cuda(world.local_rank),
         false => Device::Cpu,
     };
-    let d = Dist::init(world.clone(), device, 60)?;
+    let d = Dist::init(world.clone(), device, 60, 60)?;
     let r = world.rank as f64;
     let t = Tensor::full([4], r + 1.0, (Kind::Float, device));
     d.all_reduce_sum(&t)?;

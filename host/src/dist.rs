@@ -14,6 +14,9 @@
 
 use std::ffi::CString;
 
+mod join;
+
+use join::join_failure;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 use tch::{Device, Kind, Tensor};
@@ -34,6 +37,13 @@ pub enum DistError {
         rank: usize,
         size: usize,
         msg: String,
+    },
+    /// The rendezvous failed: a rank that never came, a port taken or unreachable.
+    #[error("rank {rank} of {size}: {what}")]
+    Join {
+        rank: usize,
+        size: usize,
+        what: String,
     },
     /// A rank's own error, as every rank reports it.
     #[error("rank {rank}: {msg}")]
@@ -114,11 +124,16 @@ import ctypes, datetime, os
 import torch
 import torch.distributed as dist
 
-def init(backend, rank, size, local_rank, timeout_s, device):
+_group = None
+
+def init(backend, rank, size, local_rank, join_s, timeout_s, device):
+    global _group
     if device >= 0:
         torch.cuda.set_device(device)
     dist.init_process_group(backend=backend, init_method="env://", rank=rank, world_size=size,
-                            timeout=datetime.timedelta(seconds=timeout_s))
+                            timeout=datetime.timedelta(seconds=join_s))
+    if timeout_s != join_s:
+        _group = dist.new_group(timeout=datetime.timedelta(seconds=timeout_s))
 
 class _Cuda:
     def __init__(self, ptr, n):
@@ -131,18 +146,18 @@ def _view(ptr, n, device):
     return torch.as_tensor(_Cuda(ptr, n), device=f"cuda:{device}")
 
 def all_reduce(ptr, n, device):
-    dist.all_reduce(_view(ptr, n, device))
+    dist.all_reduce(_view(ptr, n, device), group=_group)
 
 def broadcast(ptr, n, device, src):
-    dist.broadcast(_view(ptr, n, device), src)
+    dist.broadcast(_view(ptr, n, device), src, group=_group)
 
 def all_gather(data):
     out = [None] * dist.get_world_size()
-    dist.all_gather_object(out, data)
+    dist.all_gather_object(out, data, group=_group)
     return out
 
 def barrier():
-    dist.barrier()
+    dist.barrier(group=_group)
 
 def destroy():
     if dist.is_initialized():
@@ -175,9 +190,14 @@ impl Dist {
         self.world.rank == 0
     }
 
-    /// Join the process group (NCCL for a CUDA `device`, Gloo on the CPU) with `timeout_s` on
-    /// the rendezvous and every collective. A world of one joins nothing.
-    pub fn init(world: World, device: Device, timeout_s: u64) -> Result<Dist, DistError> {
+    /// Join the process group (NCCL for a CUDA `device`, Gloo on the CPU): the rendezvous waits
+    /// `join_s` for every rank, every collective then `timeout_s`. A world of one joins nothing.
+    pub fn init(
+        world: World,
+        device: Device,
+        join_s: u64,
+        timeout_s: u64,
+    ) -> Result<Dist, DistError> {
         if world.size == 1 {
             return Ok(Dist::single());
         }
@@ -187,11 +207,6 @@ impl Dist {
         };
         let backend = if index >= 0 { "nccl" } else { "gloo" };
         let (rank, size) = (world.rank, world.size);
-        let err = |e: PyErr| DistError::Init {
-            rank,
-            size,
-            msg: one_line(&e),
-        };
         // Slurm's tasks have no RANK/WORLD_SIZE; env:// reads them (and MASTER_ADDR/PORT).
         for (var, v) in [
             ("RANK", rank),
@@ -203,6 +218,8 @@ impl Dist {
                 unsafe { std::env::set_var(var, v.to_string()) };
             }
         }
+        // Importing torch fails on a broken venv; joining fails on the other ranks or the
+        // network: each gets its own hint.
         let helper = Python::attach(|py| -> PyResult<Py<PyModule>> {
             if let Some(site) = option_env!("FROST_TORCH_SITE_PACKAGES") {
                 py.import("sys")?
@@ -211,13 +228,30 @@ impl Dist {
             }
             let code = CString::new(HELPER).expect("no NUL in the helper");
             let m = PyModule::from_code(py, &code, c"frost_dist.py", c"frost_dist")?;
-            m.call_method1(
-                "init",
-                (backend, rank, size, world.local_rank, timeout_s, index),
-            )?;
             Ok(m.unbind())
         })
-        .map_err(err)?;
+        .map_err(|e| DistError::Init {
+            rank,
+            size,
+            msg: one_line(&e),
+        })?;
+        Python::attach(|py| {
+            let args = (
+                backend,
+                rank,
+                size,
+                world.local_rank,
+                join_s,
+                timeout_s,
+                index,
+            );
+            helper.bind(py).call_method1("init", args).map(drop)
+        })
+        .map_err(|e| DistError::Join {
+            rank,
+            size,
+            what: join_failure(&one_line(&e), size, join_s),
+        })?;
         Ok(Dist {
             world,
             helper: Some(helper),

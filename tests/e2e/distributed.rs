@@ -32,7 +32,7 @@ fn torchrun_cmd(n: usize, args: &[&str]) -> Command {
     c
 }
 
-fn train_args<'a>(cfg: &'a Path, out: &'a Path, sets: &[&'a str]) -> Vec<&'a str> {
+pub(crate) fn train_args<'a>(cfg: &'a Path, out: &'a Path, sets: &[&'a str]) -> Vec<&'a str> {
     let mut a = vec![
         "--config",
         cfg.to_str().unwrap(),
@@ -137,12 +137,15 @@ fn two_ranks_under_torchrun_equal_one_process_for_frost_and_grpo() {
         let one = dir.join(format!("{name}-1"));
         ok(run_cli(&train_args(&cfg, &one, &sets)), "1 process");
         let two = dir.join(format!("{name}-2"));
-        ok(
-            torchrun_cmd(2, &train_args(&cfg, &two, &sets))
-                .output()
-                .unwrap(),
-            "torchrun",
-        );
+        let o = torchrun_cmd(2, &train_args(&cfg, &two, &sets))
+            .output()
+            .unwrap();
+        let table = String::from_utf8_lossy(&o.stdout).into_owned();
+        ok(o, "torchrun");
+        // The run directory and the summary say how many ranks trained it.
+        assert_eq!(launches(&one), [(0, 1)], "{name}");
+        assert_eq!(launches(&two), [(0, 2)], "{name}");
+        assert_eq!(summary_value(&table, "ranks"), "2", "{table}");
         for log in ["metrics.jsonl", "eval.jsonl"] {
             assert_same_logs(&one.join(log), &two.join(log), 1e-5);
         }
@@ -179,10 +182,37 @@ fn a_two_rank_run_resumes_on_one_process() {
         "torchrun",
     );
     let resume = ["--resume", two.to_str().unwrap(), "--set", "steps=4"];
-    ok(run_cli(&resume), "resume on 1 process");
+    let o = run_cli(&resume);
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    ok(o, "resume on 1 process");
+    assert_eq!(launches(&two), [(0, 2), (2, 1)]);
+    // The whole run's figures, then this process's under their own heading.
+    assert_eq!(summary_value(&table, "steps"), "4 (resumed after step 2)");
+    assert!(table.contains("  this process (steps 3-4):\n"), "{table}");
+    let mine = table.split("this process").nth(1).unwrap();
+    assert_eq!(summary_value(mine, "ranks"), "1", "{table}");
     assert_same_logs(&one.join("metrics.jsonl"), &two.join("metrics.jsonl"), 1e-5);
     assert_same_logs(&one.join("eval.jsonl"), &two.join("eval.jsonl"), 1e-5);
     assert_same_adapters(&one, &two);
+}
+
+/// `launches.jsonl`'s (step started after, world size) lines.
+fn launches(run: &Path) -> Vec<(u64, u64)> {
+    (jsonl(&run.join("launches.jsonl")).iter())
+        .map(|l| {
+            (
+                l["step"].as_u64().unwrap(),
+                l["world_size"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The value of the summary table's first row named `key` in `table`.
+fn summary_value(table: &str, key: &str) -> String {
+    let row = (table.lines()).find(|l| l.trim_start().starts_with(&format!("{key} ")));
+    let row = row.unwrap_or_else(|| panic!("no `{key}` in\n{table}"));
+    row.trim_start()[key.len()..].trim().to_string()
 }
 
 /// Until `metrics` logs `n` steps (at most 120 s).
@@ -197,7 +227,7 @@ fn wait_for_steps(metrics: &Path, n: usize) {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -206,7 +236,7 @@ fn free_port() -> u16 {
 }
 
 /// Rank `rank` of 2 as `srun` launches it (SLURM_* variables, no torchrun), stderr piped.
-fn srun_rank(rank: usize, port: &str) -> Command {
+pub(crate) fn srun_rank(rank: usize, port: &str) -> Command {
     let mut c = common::frost_host();
     c.env("SLURM_PROCID", rank.to_string())
         .env("SLURM_NTASKS", "2")
@@ -220,19 +250,35 @@ fn srun_rank(rank: usize, port: &str) -> Command {
 }
 
 /// Under a launcher only rank 0 logs the setup and progress (info); the other ranks would only
-/// repeat it, and still show their warnings and errors.
+/// repeat it, and still show their warnings and errors. Rank 1's rank-local settings (its copy
+/// of the game elsewhere, its threads) are not a disagreement.
 #[test]
 fn only_rank_0_logs_at_info() {
     let dir = tmp("dist-logs");
     let cfg = write_config(&dir, true);
     let out = dir.join("run");
     let port = free_port().to_string();
-    let sets = ["steps=1", "eval.every=0", "run.tensorboard=false"];
+    // A join timeout of its own: the collectives then run on a group with the collective
+    // timeout (dist.rs), which this run goes through.
+    let sets = [
+        "steps=1",
+        "eval.every=0",
+        "run.tensorboard=false",
+        "run.join_timeout_s=120",
+    ];
+    // Rank-local fields may differ: rank 1 reads its own copy of the game, with one thread.
+    let copy = dir.join("infill-copy.wasm");
+    std::fs::copy(common::game_wasm("infill"), &copy).unwrap();
+    let game = format!("game.path={:?}", copy.display().to_string());
+    let rank1 = ["--set", game.as_str(), "--set", "run.threads=1"];
     let ranks: Vec<_> = (0..2)
         .map(|r| {
             let mut c = srun_rank(r, &port);
             c.args(train_args(&cfg, &out, &sets))
                 .env_remove("FROST_LOG");
+            if r == 1 {
+                c.args(rank1);
+            }
             c.spawn().unwrap()
         })
         .collect();

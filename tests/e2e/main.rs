@@ -11,6 +11,7 @@ mod common;
 mod corpus;
 mod damage;
 mod distributed;
+mod distributed_start;
 mod export;
 mod fixture;
 mod frost;

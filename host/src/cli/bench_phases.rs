@@ -64,6 +64,7 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> an
         let request = RunRequest {
             config: cfg,
             out: out.clone(),
+            default_out: false,
             resume: false,
             force_resume: false,
             overrides: Vec::new(),

@@ -126,6 +126,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let req = |out: PathBuf, resume: bool| RunRequest {
         config: cfg.clone(),
         out,
+        default_out: args.out.is_none() && args.resume.is_none(),
         resume,
         force_resume: args.force_resume,
         overrides: overrides.clone(),
@@ -195,12 +196,14 @@ pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
         "run.checkpoint_every=0".to_string(),
     ];
     let cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
+    let default_out = args.out.is_none();
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("runs/demo-{}", unix_time())));
     train_and_report(RunRequest {
         config: cfg,
         out,
+        default_out,
         resume: false,
         force_resume: false,
         overrides,

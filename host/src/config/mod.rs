@@ -249,6 +249,11 @@ pub struct RunSection {
     /// wait for the other ranks before the run stops with an error naming the operation.
     #[serde(default = "default_collective_timeout")]
     pub collective_timeout_s: u64,
+    /// With several ranks: seconds the ranks wait at start for all of them to join (every rank
+    /// launched, the rendezvous reached) before stopping with an error saying how many came;
+    /// absent = `collective_timeout_s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join_timeout_s: Option<u64>,
 }
 
 fn default_tensorboard() -> bool {
@@ -270,6 +275,13 @@ pub fn merge_toml(base: &mut toml::Table, overlay: toml::Table) {
                 base.insert(key, value);
             }
         }
+    }
+}
+
+impl RunSection {
+    /// The seconds ranks wait for each other at start (`join_timeout_s`, else the collectives').
+    pub fn join_timeout(&self) -> u64 {
+        self.join_timeout_s.unwrap_or(self.collective_timeout_s)
     }
 }
 

@@ -41,6 +41,13 @@ impl TrainConfig {
                 "must be >= 0 (0 = libtorch's default)",
             ));
         }
+        if self.run.collective_timeout_s == 0 || self.run.join_timeout_s == Some(0) {
+            let field = match self.run.collective_timeout_s {
+                0 => "run.collective_timeout_s",
+                _ => "run.join_timeout_s",
+            };
+            return Err(invalid(field, "must be >= 1 (seconds)"));
+        }
         if self.eval.train_best_of == 0 {
             return Err(invalid("eval.train_best_of", "must be >= 1"));
         }

@@ -7,6 +7,8 @@
 //! RUN/metrics.jsonl          one line per step
 //! RUN/eval.jsonl             one line per evaluation
 //! RUN/samples.jsonl          prompts, moves, scores, replacements
+//! RUN/launches.jsonl         one line per process (or job of ranks) that trained the run: the
+//!                            step it started after, its world size, Frost's version, when
 //! RUN/tb/                    TensorBoard event files: metrics.jsonl's and eval.jsonl's numbers
 //!                            (run.tensorboard; see crate::run::tensorboard)
 //! RUN/checkpoints/step-N/    adapter/ (PEFT layout) or model/ (full FT), optimizer.safetensors,
@@ -31,7 +33,12 @@ use crate::run::lock::{LockError, RunLock};
 use crate::run::tensorboard;
 
 /// The logs a run appends to, one JSON object with a `step` per line.
-const LOGS: [&str; 3] = ["metrics.jsonl", "samples.jsonl", "eval.jsonl"];
+const LOGS: [&str; 4] = [
+    "metrics.jsonl",
+    "samples.jsonl",
+    "eval.jsonl",
+    "launches.jsonl",
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunDirError {
@@ -147,6 +154,18 @@ pub struct ResumeRecord<'a> {
     pub overrides: &'a [String],
     /// Resumed despite a mismatch (`--force-resume`).
     pub forced: bool,
+}
+
+/// One line of `launches.jsonl`: a process (with its ranks) that trained the run.
+#[derive(Serialize)]
+pub struct LaunchRecord {
+    /// The checkpoint step it started after (0: from the start); a resume from an earlier
+    /// checkpoint drops the launches after it, as it drops the steps.
+    pub step: u64,
+    /// Ranks (torchrun, srun); 1 for one process.
+    pub world_size: usize,
+    pub frost_version: &'static str,
+    pub unix_time: u64,
 }
 
 /// A run directory this process holds the lock of.
@@ -268,6 +287,12 @@ impl RunDir {
         if self.created && self.checkpoints().candidates().is_empty() {
             let _ = fs::remove_dir_all(&self.path);
         }
+    }
+
+    /// Appends this launch to `launches.jsonl` (after the logs were rewound to its step).
+    pub fn record_launch(&self, record: &LaunchRecord) -> Result<(), RunDirError> {
+        let value = serde_json::to_value(record).expect("a launch record serializes");
+        self.append("launches.jsonl", &value)
     }
 
     pub fn append(&self, name: &str, value: &serde_json::Value) -> Result<(), RunDirError> {

@@ -79,7 +79,7 @@ fn weight_files(dir: &Path) -> std::io::Result<Vec<(String, u64, u128)>> {
 /// 14B checkpoint) takes about a minute, so the result is cached under
 /// `$FROST_CACHE/weight-hashes/`, keyed by the folder, the files' names, sizes and modification
 /// times: computed once per checkpoint on a machine, recomputed when a file changes.
-fn content_hash(dir: &Path) -> std::io::Result<String> {
+pub(super) fn content_hash(dir: &Path) -> std::io::Result<String> {
     let files = weight_files(dir)?;
     let canonical = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let mut key = Sha256::new();
@@ -109,6 +109,21 @@ fn content_hash(dir: &Path) -> std::io::Result<String> {
         }
     }
     Ok(out)
+}
+
+/// SHA-256 of the tokenizer files of `dir` that exist (`tokenizer.json`, then
+/// `tokenizer_config.json` and `generation_config.json`, whose special tokens it reads), each
+/// after its name: the model's [`content_hash`] does not cover them.
+pub(super) fn tokenizer_hash(dir: &Path) -> std::io::Result<String> {
+    let mut h = Sha256::new();
+    h.update(fs::read(dir.join("tokenizer.json"))?);
+    for name in ["tokenizer_config.json", "generation_config.json"] {
+        if let Ok(bytes) = fs::read(dir.join(name)) {
+            h.update(format!("\n{name}\n").as_bytes());
+            h.update(bytes);
+        }
+    }
+    Ok(hex(&h.finalize()))
 }
 
 fn hex(bytes: &[u8]) -> String {

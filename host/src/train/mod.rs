@@ -5,9 +5,11 @@
 
 mod dynamic;
 mod eval;
+mod fingerprint;
 mod guard;
 mod identity;
 pub mod metrics;
+mod ranks;
 mod reference;
 pub mod sample;
 mod separate_judge;
@@ -22,7 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::config::TrainConfig;
 use crate::corpus::CorpusError;
-use crate::dist::{Dist, World};
+use crate::dist::World;
 use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
@@ -32,7 +34,7 @@ use crate::run::dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDir
 use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
 use crate::update::adamw::AdamW;
-use tch::Tensor;
+use ranks::{follow, place_rank, share_start};
 
 pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
 pub(crate) use guard::all_finite;
@@ -50,9 +52,15 @@ pub enum TrainError {
     #[error("no game given: pass --game FILE or set game.path in the config")]
     NoGame,
     #[error("game {path}: {source}")]
-    Game { path: PathBuf, source: GameError },
+    Game {
+        path: PathBuf,
+        source: GameError,
+    },
     #[error("model {path}: {source}")]
-    Model { path: PathBuf, source: ModelError },
+    Model {
+        path: PathBuf,
+        source: ModelError,
+    },
     #[error(transparent)]
     Assignment(#[from] AssignmentError),
     #[error("corpus: {0}")]
@@ -62,7 +70,10 @@ pub enum TrainError {
     #[error(transparent)]
     RunDir(#[from] RunDirError),
     #[error("config field `{field}`: {msg}")]
-    Config { field: String, msg: String },
+    Config {
+        field: String,
+        msg: String,
+    },
     #[error(
         "judge.path {judge}: its tokenizer differs from the player's ({player}): {what}; \
          a judge must use the player's tokenizer"
@@ -73,7 +84,10 @@ pub enum TrainError {
         what: String,
     },
     #[error("checkpoint {path}: {msg}")]
-    Resume { path: PathBuf, msg: String },
+    Resume {
+        path: PathBuf,
+        msg: String,
+    },
     /// A checkpoint file not as written (checksum, parse, non-finite values).
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
@@ -81,11 +95,19 @@ pub enum TrainError {
     #[error("the checkpoint does not fit the model: {0}")]
     CheckpointModel(ModelError),
     #[error("cannot resume {path}: {what}; pass --force-resume to continue it anyway")]
-    Mismatch { path: PathBuf, what: String },
+    Mismatch {
+        path: PathBuf,
+        what: String,
+    },
     #[error("{path} has checkpoints but none could be loaded (see the warnings above)")]
-    NoLoadableCheckpoint { path: PathBuf },
+    NoLoadableCheckpoint {
+        path: PathBuf,
+    },
     #[error("step {step}: {msg}")]
-    NonFinite { step: u64, msg: String },
+    NonFinite {
+        step: u64,
+        msg: String,
+    },
     #[error(
         "step {step} (game {game}): libtorch failed: {msg}; the last checkpoint is intact, \
          resume with --resume after fixing the cause (memory, or the game's limits)"
@@ -103,12 +125,16 @@ pub enum TrainError {
     Dist(#[from] crate::dist::DistError),
     #[error(transparent)]
     Size(#[from] crate::sizes::SizeError),
+    #[error(transparent)]
+    Disagreement(#[from] fingerprint::Disagreement),
 }
 
 /// What the caller asks for.
 pub struct RunRequest {
     pub config: TrainConfig,
     pub out: PathBuf,
+    /// `out` is the default name (no `--out` given): ranks may name it differently.
+    pub default_out: bool,
     /// Continue the run in `out` from its latest checkpoint.
     pub resume: bool,
     /// Resume even when the checkpoint was trained with another seed, model, game or game config.
@@ -123,8 +149,10 @@ pub struct RunRequest {
 pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
     let world = World::from_env(|v| std::env::var(v).ok())?;
     let cfg = place_rank(&req.config, &world)?;
-    let mut s = setup(&cfg)?;
-    s.dist = Dist::init(world, s.model.net.device(), cfg.run.collective_timeout_s)?;
+    // The ranks join and check they were launched alike before anything is loaded.
+    let dist = fingerprint::join(&req, &cfg, world)?;
+    let mut s = fingerprint::all_ok(&dist, setup(&cfg))?;
+    s.dist = dist;
     let mut opt = optimizer(&s);
     if !s.dist.is_main() {
         let (start, _) = share_start(&mut s, &mut opt, Ok((0, BudgetTotal::default())))?;
@@ -147,107 +175,6 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     result
 }
 
-/// The config one rank trains with: on GPUs, rank r's model (and judge) on `cuda:LOCAL_RANK`;
-/// more ranks than a step's assignments are refused (a rank would have nothing to do).
-fn place_rank(cfg: &TrainConfig, world: &World) -> Result<TrainConfig, TrainError> {
-    let mut cfg = cfg.clone();
-    if world.size == 1 {
-        return Ok(cfg);
-    }
-    let a = cfg.sampling.assignments_per_step;
-    if world.size > a {
-        return Err(TrainError::Config {
-            field: "sampling.assignments_per_step".into(),
-            msg: format!(
-                "is {a}, fewer than the {} ranks launched: each rank works on its share of a \
-                 step's assignments; raise it to at least {} or launch fewer ranks",
-                world.size, world.size
-            ),
-        });
-    }
-    let local = crate::config::DeviceSpec::Cuda(Some(world.local_rank));
-    if matches!(cfg.model.device, crate::config::DeviceSpec::Cuda(_)) {
-        cfg.model.device = local;
-    }
-    if matches!(cfg.judge.device, Some(crate::config::DeviceSpec::Cuda(_))) {
-        cfg.judge.device = Some(local);
-    }
-    Ok(cfg)
-}
-
-/// Every rank starts from rank 0's state: `opened` is rank 0's (the step its run directory
-/// resumes after, the budget spent) or its error, which stops every rank; then rank 0's
-/// weights and optimizer state are broadcast (on a fresh run they are the same already; on a
-/// resume only rank 0 read the checkpoint, whatever the world size it was written with).
-fn share_start(
-    s: &mut Setup,
-    opt: &mut AdamW,
-    opened: Result<(u64, BudgetTotal), TrainError>,
-) -> Result<(u64, BudgetTotal), TrainError> {
-    if s.dist.is_single() {
-        return opened;
-    }
-    let status = opened.as_ref().map(|_| ()).map_err(|e| e.to_string());
-    s.dist.agree(status, false)?;
-    let mine = opened?;
-    let state = (mine.0, mine.1.forwards, mine.1.backwards, opt.step);
-    let bytes = postcard::to_stdvec(&state).expect("a state serializes");
-    let parts = s.dist.all_gather_bytes(&bytes)?;
-    let (start, forwards, backwards, step): (u64, u64, u64, i64) = postcard::from_bytes(&parts[0])
-        .map_err(|e| TrainError::Resume {
-            path: PathBuf::from("rank 0"),
-            msg: e.to_string(),
-        })?;
-    opt.step = step;
-    let _guard = tch::no_grad_guard();
-    let moments: Vec<Tensor> = opt.moments().into_iter().map(|(_, t)| t).collect();
-    for t in opt.vars.iter().chain(&moments) {
-        let flat = t.to_kind(tch::Kind::Float).reshape([-1]).contiguous();
-        s.dist.broadcast(&flat, 0)?;
-        t.shallow_clone().copy_(&flat.view_as(t).to_kind(t.kind()));
-    }
-    Ok((
-        start,
-        BudgetTotal {
-            forwards,
-            backwards,
-        },
-    ))
-}
-
-/// A rank other than 0: the same steps and evaluations (their collectives), nothing written.
-fn follow(
-    s: &mut Setup,
-    opt: &mut AdamW,
-    start: u64,
-    stop: &AtomicBool,
-) -> Result<Summary, TrainError> {
-    let cfg = s.cfg.clone();
-    if start == 0 && cfg.eval.every > 0 {
-        evaluate(s, 0)?;
-    }
-    let mut finite = guard::FiniteGuard::default();
-    let (mut done, mut stopped) = (start, false);
-    for step in start + 1..=cfg.steps {
-        let out = guarded_step(s, opt, step, stop.load(Ordering::SeqCst))?;
-        finite.after_step(step, out.metrics.update.skipped, opt)?;
-        if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
-            evaluate(s, step)?;
-        }
-        done = step;
-        if out.stop {
-            stopped = true;
-            break;
-        }
-    }
-    finite.finish(done)?;
-    let mut summary = Summary::new(&PathBuf::new(), start);
-    summary.steps_done = done;
-    summary.follower = true;
-    summary.interrupted = stopped;
-    Ok(summary)
-}
-
 fn run_loop(
     req: &RunRequest,
     s: &mut Setup,
@@ -266,7 +193,7 @@ fn run_loop(
         );
     }
     let bar = summary::progress_bar(&cfg, start);
-    let mut summary = Summary::new(&req.out, start);
+    let mut summary = Summary::new(&req.out, start, s.dist.world.size);
     let mut totals = summary::Totals::default();
     if start == 0 && cfg.eval.every > 0 {
         summary.add_eval(evaluate_and_log(s, run, tb, 0, total)?);
@@ -341,7 +268,9 @@ fn open_run(
         let run = RunDir::create(&req.out, &s.cfg.to_toml())?;
         let models = identity::models_record(&s.cfg, &s.identity.base_model);
         let path = run.path.join("models.json");
-        let written = crate::run::files::write_json(&path, &models);
+        let written = crate::run::files::write_json(&path, &models)
+            .map_err(RunDirError::from)
+            .and_then(|()| run.record_launch(&launch(s, 0)));
         if let Err(e) = written {
             run.discard_if_unstarted();
             return Err(e.into());
@@ -385,6 +314,7 @@ fn open_run(
             forced: req.force_resume,
         },
     )?;
+    run.record_launch(&launch(s, after_step))?;
     match start {
         Some(step) => tracing::info!("resuming {} after step {step}", req.out.display()),
         None => tracing::info!("{} has no checkpoint: starting it over", req.out.display()),
@@ -396,6 +326,16 @@ fn open_run(
         );
     }
     Ok((run, after_step, budget))
+}
+
+/// This launch, for `launches.jsonl`: it starts after `step`.
+fn launch(s: &Setup, step: u64) -> crate::run::dir::LaunchRecord {
+    crate::run::dir::LaunchRecord {
+        step,
+        world_size: s.dist.world.size,
+        frost_version: env!("CARGO_PKG_VERSION"),
+        unix_time: unix_time(),
+    }
 }
 
 /// A resumed run's checkpoints hold tensors of the shapes its recorded config gave: a setting

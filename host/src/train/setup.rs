@@ -186,7 +186,7 @@ pub(super) fn check_device(field: &str, spec: DeviceSpec) -> Result<Device, Trai
     Ok(device)
 }
 
-fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
+pub(super) fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
     if cfg.game.path.is_empty() {
         return Err(TrainError::NoGame);
     }
