@@ -14,7 +14,7 @@ use tch::Device;
 
 use crate::config::{ModelInit, Refinement, TrainConfig};
 use crate::game::Game;
-use crate::model::{base_tensors, hf_dtype, write_weights, ModelError, Tok};
+use crate::model::{hf_dtype, write_weights, ModelError, Tok};
 use crate::run::checkpoints::Checkpoints;
 use crate::run::dir::CheckpointState;
 use crate::run::files::{io_error, tmp_sibling, write_json, IoError};
@@ -333,8 +333,10 @@ fn write_export(
                 path: dir.to_path_buf(),
                 source,
             };
-            let weight_files = write_weights(&base_tensors(&model.vs), dir, req.max_shard_bytes)
-                .map_err(model_err)?;
+            // Base weights plus what a multimodal checkpoint keeps (vision tower, mtp).
+            let tensors = model.base_tensors().map_err(model_err)?;
+            let weight_files =
+                write_weights(&tensors, dir, req.max_shard_bytes).map_err(model_err)?;
             write_config(&source, dir, dtype)?;
             save_tokenizer(&model.tokenizer, &tok_dir, dir)?;
             let gen = source.join("generation_config.json");

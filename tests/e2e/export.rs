@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use frost_host::model::{Input, LoadOptions, LoadedModel, LoraConfig, CausalLm};
+use frost_host::model::{CausalLm, Input, LoadOptions, LoadedModel, LoraConfig};
 use serde_json::Value;
 use tch::{Device, Kind, Tensor};
 

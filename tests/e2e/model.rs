@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use frost_host::model::{
-    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, save_pretrained, Input,
-    LoadOptions, LoadedModel, LoraConfig, ModelError, CausalLm, ModelConfig, SampleRequest,
-    SamplingParams, Tok,
+    logprobs_from_logits, move_logprobs, move_logprobs_no_cache, save_pretrained, CausalLm, Input,
+    LoadOptions, LoadedModel, LoraConfig, ModelConfig, ModelError, SampleRequest, SamplingParams,
+    Tok,
 };
 use tch::nn::OptimizerConfig;
 use tch::{nn, Device, Kind, Tensor};

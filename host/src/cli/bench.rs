@@ -7,7 +7,7 @@ use tch::{nn, Device, Kind, Tensor};
 
 use frost_host::config::DeviceSpec;
 use frost_host::model::{
-    sample, Input, LoraConfig, CausalLm, ModelConfig, SampleRequest, SamplingParams,
+    sample, CausalLm, Input, LoraConfig, ModelConfig, SampleRequest, SamplingParams,
 };
 
 #[derive(Args, Debug)]

@@ -18,7 +18,7 @@ use std::ops::Range;
 use frost_sdk::types::{JudgeProgram, JudgeTerm, SegmentContent};
 use tch::{Kind, Tensor};
 
-use crate::model::{Input, CausalLm, Tok};
+use crate::model::{CausalLm, Input, Tok};
 use prefix::Prefix;
 use scored::{scored_sums, scored_sums_tensor, Scored, ScoredIndex};
 pub use taylor::{

@@ -8,7 +8,7 @@ use tch::{Kind, Tensor};
 
 use super::scored::{scored_sums, ScoredIndex};
 use super::TermTemplate;
-use crate::model::{Input, KvCache, CausalLm};
+use crate::model::{CausalLm, Input, KvCache};
 
 /// A term's tokens before its move slot, run once.
 #[derive(Debug)]

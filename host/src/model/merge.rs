@@ -56,7 +56,7 @@ pub(crate) fn merge_lora(vs: &nn::VarStore, scale: f64) -> Result<usize, String>
 mod tests {
     use tch::{nn, Device, Kind, Tensor};
 
-    use crate::model::{Input, LoraConfig, CausalLm, ModelConfig};
+    use crate::model::{CausalLm, Input, LoraConfig, ModelConfig};
 
     fn logits(net: &CausalLm, ids: &Tensor) -> Tensor {
         let t = ids.size()[1];

@@ -9,7 +9,7 @@ use tokenizers::Tokenizer;
 use super::data::{positions, Data, Window};
 use super::record::{HeldoutReport, Sample};
 use crate::corpus::Document;
-use crate::model::{Input, CausalLm};
+use crate::model::{CausalLm, Input};
 
 /// Every held-out token scored once: mean nats per token and bits per byte.
 pub(super) fn heldout(net: &CausalLm, data: &Data, b: usize, t: usize) -> HeldoutReport {
@@ -54,7 +54,12 @@ pub(super) fn samples(
 }
 
 /// Total nats and scored tokens over the given windows (no gradients).
-pub(super) fn score_windows(net: &CausalLm, windows: &[&Window], b: usize, t: usize) -> (f64, usize) {
+pub(super) fn score_windows(
+    net: &CausalLm,
+    windows: &[&Window],
+    b: usize,
+    t: usize,
+) -> (f64, usize) {
     let _guard = tch::no_grad_guard();
     let mut nats = 0.0;
     let mut count = 0;

@@ -5,7 +5,7 @@ use tch::{nn, Tensor};
 use super::data::positions;
 use super::hyper::Hyper;
 use super::PretrainError;
-use crate::model::{Input, CausalLm};
+use crate::model::{CausalLm, Input};
 use crate::update::adamw::{self, AdamW};
 
 /// What a step measured.

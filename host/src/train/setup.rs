@@ -15,7 +15,7 @@ use crate::corpus;
 use crate::dist::Dist;
 use crate::frost::{self, FrostError};
 use crate::game::Game;
-use crate::model::{LoadOptions, LoadedModel, LoraConfig, CausalLm, Tok};
+use crate::model::{CausalLm, LoadOptions, LoadedModel, LoraConfig, Tok};
 use crate::round::{Assignment, Dealer, TokenizedSplit};
 use crate::run::cache;
 use crate::seeds::{self, derive_seed};
