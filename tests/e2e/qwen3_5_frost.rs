@@ -77,19 +77,18 @@ fn judge_scores_and_taylor_gradients_through_linear_attention_match_transformers
         None,
         &[("ids", ids), ("scored", scored), ("move", move_at)],
     );
-    for k in 0..2 {
+    for (k, (ours, taylor)) in exact.iter().zip(&tay.score).enumerate() {
+        // A sum of 10 f32 log-probs of ~-12 each: compared at 1e-5 of its size (~1e-3).
         let want = r["score"].double_value(&[k as i64]);
-        assert!(
-            (exact[k] - want).abs() < 1e-4,
-            "score {k}: {} vs {want}",
-            exact[k]
-        );
-        assert!((tay.score[k] - want).abs() < 1e-4, "taylor score {k}");
+        let tol = 1e-5 * want.abs().max(1.0);
+        assert!((ours - want).abs() < tol, "score {k}: {ours} vs {want}");
+        assert!((taylor - want).abs() < tol, "taylor score {k}: {taylor}");
     }
-    let d = max_diff(&tay.grad, &r["grad"]);
+    // Entries up to ~100 through 4 f32 layers: compared at 5e-4 of the largest (measured 1.5e-4).
+    let d = crate::qwen3_5::rel_diff(&tay.grad, &r["grad"]);
     assert!(
-        d < 1e-4,
-        "Taylor gradient differs from transformers' by {d}"
+        d < 5e-4,
+        "Taylor gradient differs from transformers' by {d} of its scale"
     );
 }
 

@@ -95,7 +95,12 @@ pub struct ModelConfig {
     pub partial_rotary_factor: Option<f64>,
     /// MoE (Qwen3 MoE, Qwen3.5 MoE): experts, routes per token, expert and shared-expert
     /// widths, top-k renormalization, which layers are sparse.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `num_local_experts` in transformers 5's Qwen3 MoE saves.
+    #[serde(
+        default,
+        alias = "num_local_experts",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub num_experts: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub num_experts_per_tok: Option<i64>,

@@ -89,10 +89,12 @@ impl Moe {
             at += c;
         }
         let routed = Tensor::cat(&outs, 0) * weight;
-        let mut out = flat.zeros_like().index_add(0, &token, &routed);
-        if let Some((mlp, gate)) = &self.shared {
-            out = out + gate.forward(&flat).sigmoid() * mlp.forward(&flat);
-        }
+        // Sums, never `+=`: tch's in-place add would break autograd.
+        let summed = flat.zeros_like().index_add(0, &token, &routed);
+        let out = match &self.shared {
+            Some((mlp, gate)) => summed + gate.forward(&flat).sigmoid() * mlp.forward(&flat),
+            None => summed,
+        };
         debug_assert_eq!(out.size()[0], n);
         out.view(size.as_slice())
     }
