@@ -346,3 +346,35 @@ impl ModelConfig {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped Qwen3-30B-A3B shape: 30.5B parameters (3.3B active), 48 sparse layers.
+    #[test]
+    fn the_qwen3_30b_a3b_shape_has_its_published_size() {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../configs/shapes/qwen3-30b-a3b"
+        );
+        let text = std::fs::read_to_string(format!("{dir}/config.json")).unwrap();
+        let cfg = ModelConfig::from_json(serde_json::from_str(&text).unwrap()).unwrap();
+        cfg.validate().unwrap();
+        assert_eq!(cfg.family().unwrap(), Family::Qwen3Moe);
+        assert!(cfg.sparse_layers().iter().all(|&s| s));
+        let n = cfg.parameter_count() as f64;
+        assert!((30.4e9..30.6e9).contains(&n), "{n}");
+    }
+
+    #[test]
+    fn an_unknown_model_type_is_refused_in_one_line() {
+        let mut cfg = ModelConfig::new(10, 4, 6, 1, 2, 1, 2, true);
+        cfg.model_type = Some("llama".into());
+        let err = cfg.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("`llama` is not supported") && !err.contains('\n'),
+            "{err}"
+        );
+    }
+}
