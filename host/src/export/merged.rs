@@ -8,7 +8,7 @@ use tch::Device;
 
 use super::checks::weights_read_back;
 use super::{read_json_object, save_tokenizer, ExportError, ExportKind, ExportRequest, Exported};
-use crate::model::{base_tensors, hf_dtype, write_weights};
+use crate::model::{hf_dtype, write_weights};
 use crate::run::files::{io_error, write_json};
 use crate::train;
 
@@ -37,7 +37,8 @@ pub(super) fn write(
         path: dir.to_path_buf(),
         source,
     };
-    let tensors = base_tensors(&model.vs);
+    // Base weights plus what a multimodal checkpoint keeps (vision tower, mtp).
+    let tensors = model.base_tensors().map_err(model_err)?;
     let weight_files = write_weights(&tensors, dir, req.max_shard_bytes).map_err(model_err)?;
     weights_read_back(dir, req.out, &weight_files, &tensors)?;
     write_config(&source, dir, dtype)?;

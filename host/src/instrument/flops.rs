@@ -1,12 +1,15 @@
-//! FLOPs of the Qwen3 model counted from its shape (the numerator of the MFU figures).
+//! FLOPs of a model counted from its shape (the numerator of the MFU figures), per family.
 //!
 //! A multiply-add is 2 FLOPs. A forward of T new tokens after `past` cached ones costs 2 FLOPs
 //! per weight per token in the projections and the MLP, plus causal attention: query j (of T)
 //! attends to `past + j + 1` keys, 2 x head_dim FLOPs for the score and 2 x head_dim for the
-//! weighted value, per head. The LM head is counted where it is applied (often at a few rows
-//! only). Norms, rotary, softmax and the like are left out (a few percent at most).
+//! weighted value, per head. A linear-attention layer (Qwen3.5) instead reads and writes its
+//! state [k_dim, v_dim] per value head and token: 6 x k_dim x v_dim (what the state is asked,
+//! its update, the output), plus its depthwise convolution (2 x kernel per channel). The LM head
+//! is counted where it is applied (often at a few rows only). Norms, rotary, softmax, gates and
+//! the like are left out (a few percent at most).
 
-use crate::model::{LoraConfig, ModelConfig};
+use crate::model::{LoraConfig, MixerKind, ModelConfig};
 
 /// The FLOPs of one forward, in parts, since their backward costs differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -45,33 +48,55 @@ pub fn blocks(
 ) -> ForwardFlops {
     let (h, i, hd) = (cfg.hidden_size, cfg.intermediate_size, cfg.head_dim());
     let (nh, nkv) = (cfg.num_attention_heads, cfg.kv_heads());
-    // (name, in, out) of each projection of a block.
-    let projections = [
-        ("q_proj", h, nh * hd),
+    // Qwen3.5's q_proj also yields the output gate.
+    let q_out = if cfg.qwen3_5_style() {
+        2 * nh * hd
+    } else {
+        nh * hd
+    };
+    let mlp = [("gate_proj", h, i), ("up_proj", h, i), ("down_proj", i, h)];
+    // (name, in, out) of each projection of an attention block and of a linear one.
+    let attention = [
+        ("q_proj", h, q_out),
         ("k_proj", h, nkv * hd),
         ("v_proj", h, nkv * hd),
         ("o_proj", nh * hd, h),
-        ("gate_proj", h, i),
-        ("up_proj", h, i),
-        ("down_proj", i, h),
     ];
-    let layers = cfg.num_hidden_layers as f64;
+    let d = cfg.linear_dims();
+    let linear = [
+        ("in_proj_qkv", h, d.conv_dim()),
+        ("in_proj_z", h, d.value_dim()),
+        ("in_proj_b", h, d.num_v_heads),
+        ("in_proj_a", h, d.num_v_heads),
+        ("out_proj", d.value_dim(), h),
+    ];
     let tokens = (b * t) as f64;
-    let per_layer: i64 = projections.iter().map(|(_, i, o)| i * o).sum();
-    let adapted: i64 = lora.map_or(0, |l| {
-        projections
-            .iter()
-            .filter(|(name, _, _)| l.target_modules.iter().any(|m| m == name))
-            .map(|(_, i, o)| l.r * (i + o))
-            .sum()
-    });
+    let weights = |p: &[(&str, i64, i64)]| p.iter().map(|(_, i, o)| i * o).sum::<i64>();
+    let adapted = |p: &[(&str, i64, i64)]| {
+        lora.map_or(0, |l| {
+            (p.iter())
+                .filter(|(name, _, _)| l.targets(name))
+                .map(|(_, i, o)| l.r * (i + o))
+                .sum::<i64>()
+        })
+    };
     // Keys attended over the T queries of a row: sum over j of (past + j + 1).
     let keys = (t * past + t * (t + 1) / 2) as f64;
-    ForwardFlops {
-        weights: 2.0 * layers * per_layer as f64 * tokens,
-        attention: layers * 4.0 * (nh * hd) as f64 * keys * b as f64,
-        lora: 2.0 * layers * adapted as f64 * tokens,
+    let mut f = ForwardFlops::default();
+    for mixer in cfg.mixers() {
+        let (proj, mixing) = match mixer {
+            MixerKind::Attention => (&attention[..], 4.0 * (nh * hd) as f64 * keys * b as f64),
+            MixerKind::Linear => {
+                let state = 6 * d.num_v_heads * d.k_head_dim * d.v_head_dim;
+                let conv = 2 * d.conv_dim() * d.conv_kernel;
+                (&linear[..], (state + conv) as f64 * tokens)
+            }
+        };
+        f.weights += 2.0 * (weights(proj) + weights(&mlp)) as f64 * tokens;
+        f.attention += mixing;
+        f.lora += 2.0 * (adapted(proj) + adapted(&mlp)) as f64 * tokens;
     }
+    f
 }
 
 /// The LM head on `rows` hidden states.
@@ -113,6 +138,10 @@ mod tests {
         // All seven projections, r=2: (8+6+6+8+10+10+10) x 2 x 2 x 3 x 2 = 1392.
         let all = LoraConfig::new(2, 1.0);
         assert_eq!(blocks(&cfg, Some(&all), 1, 3, 2).lora, 1392.0);
+        // `all-linear` is the seven on Qwen3.
+        let mut every = all.clone();
+        every.target_modules = vec![LoraConfig::ALL_LINEAR.into()];
+        assert_eq!(blocks(&cfg, Some(&every), 1, 3, 2).lora, 1392.0);
         // LM head on 3 rows: 2 x 4 x 10 x 3.
         assert_eq!(lm_head(&cfg, 3).total(), 240.0);
         // No cache, causal: keys 1 + 2 + 3 = 6 -> 4 x 4 x 6 x 2 layers = 192; plus the head.
@@ -125,5 +154,32 @@ mod tests {
         };
         assert_eq!(f.backward(false), 10.0 + 2.0 + 6.0);
         assert_eq!(f.backward(true), 20.0 + 2.0 + 6.0);
+    }
+
+    #[test]
+    fn qwen3_5_flops_count_each_layer_by_its_mixer() {
+        // hidden 4, 2 layers (linear, full), 2 heads / 1 kv head of dim 2; linear attention:
+        // 1 k head and 2 v heads of dim 2, kernel 2.
+        let mut cfg = tiny();
+        cfg.model_type = Some("qwen3_5_text".into());
+        cfg.layer_types = Some(vec!["linear_attention".into(), "full_attention".into()]);
+        cfg.partial_rotary_factor = Some(1.0);
+        cfg.linear_num_key_heads = Some(1);
+        cfg.linear_num_value_heads = Some(2);
+        cfg.linear_key_head_dim = Some(2);
+        cfg.linear_value_head_dim = Some(2);
+        cfg.linear_conv_kernel_dim = Some(2);
+        cfg.validate().unwrap();
+        // Full layer: q (with gate) 4x8 = 32, k 8, v 8, o 16, MLP 72: 136 weights.
+        // Linear layer: qkv 4x(2+2+4) = 32, z 4x4 = 16, b 8, a 8, out 16, MLP 72: 152.
+        // 3 tokens, no cache: 2 x (136 + 152) x 3 = 1728.
+        let f = blocks(&cfg, None, 1, 3, 0);
+        assert_eq!(f.weights, 1728.0);
+        // Full attention: 4 x 4 x (1 + 2 + 3) = 96; linear: (6 x 2 x 2 x 2 + 2 x 8 x 2) x 3 = 240.
+        assert_eq!(f.attention, 96.0 + 240.0);
+        // LoRA r=1 on out_proj only: 2 x (4 + 4) x 3 tokens, one layer.
+        let mut lora = LoraConfig::new(1, 1.0);
+        lora.target_modules = vec!["out_proj".into()];
+        assert_eq!(blocks(&cfg, Some(&lora), 1, 3, 0).lora, 48.0);
     }
 }

@@ -1,7 +1,102 @@
-//! Attention's kernel call and the mask of one forward, shared by every layer: which cached and
-//! new keys each new query attends to, given the padding.
+//! Full attention: the block (grouped-query, per-head q/k norms, Qwen3.5's output gate), its
+//! kernel call and the mask of one forward, shared by every layer: which cached and new keys
+//! each new query attends to, given the padding.
 
-use tch::{Device, Kind, Tensor};
+use tch::{nn, Device, Kind, Tensor};
+
+use super::blocks::{Builder, RmsNorm, Rotary};
+use super::config::ModelConfig;
+use super::lora::LoraLinear;
+
+/// Grouped-query self-attention with RMSNorm on every query and key head; with `gated`
+/// (Qwen3.5), `q_proj` yields per head [query | gate] and the output is scaled by
+/// sigmoid(gate) before `o_proj`.
+pub(super) struct Attention {
+    q_proj: LoraLinear,
+    k_proj: LoraLinear,
+    v_proj: LoraLinear,
+    o_proj: LoraLinear,
+    q_norm: RmsNorm,
+    k_norm: RmsNorm,
+    num_heads: i64,
+    num_kv_heads: i64,
+    head_dim: i64,
+    gated: bool,
+}
+
+impl Attention {
+    /// `p` is the layer's `self_attn` path.
+    pub(super) fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
+        let (h, hd, nh, nkv) = (
+            cfg.hidden_size,
+            cfg.head_dim(),
+            cfg.num_attention_heads,
+            cfg.kv_heads(),
+        );
+        let gated = cfg.qwen3_5_style();
+        let q_out = if gated { 2 * nh * hd } else { nh * hd };
+        Attention {
+            q_proj: mk.linear(p, "q_proj", h, q_out),
+            k_proj: mk.linear(p, "k_proj", h, nkv * hd),
+            v_proj: mk.linear(p, "v_proj", h, nkv * hd),
+            o_proj: mk.linear(p, "o_proj", nh * hd, h),
+            q_norm: mk.norm(&(p / "q_norm"), hd),
+            k_norm: mk.norm(&(p / "k_norm"), hd),
+            num_heads: nh,
+            num_kv_heads: nkv,
+            head_dim: hd,
+            gated,
+        }
+    }
+
+    /// `x` [B, T, H] -> [B, T, H]. With a cache (`kv`), attends over the cached keys and values
+    /// too and appends this chunk's.
+    pub(super) fn forward(
+        &self,
+        x: &Tensor,
+        rotary: &Rotary,
+        mask: &AttentionMask,
+        kv: Option<&mut Option<(Tensor, Tensor)>>,
+    ) -> Tensor {
+        let (b, t) = (x.size()[0], x.size()[1]);
+        let (nh, nkv, hd) = (self.num_heads, self.num_kv_heads, self.head_dim);
+        let heads = |y: Tensor, n: i64| y.view([b, t, n, hd]);
+        let (q, gate) = if self.gated {
+            let qg = self.q_proj.forward(x).view([b, t, nh, 2 * hd]);
+            let gate = qg.narrow(-1, hd, hd).reshape([b, t, nh * hd]);
+            (qg.narrow(-1, 0, hd), Some(gate))
+        } else {
+            (heads(self.q_proj.forward(x), nh), None)
+        };
+        let q = self.q_norm.forward(&q);
+        let k = self.k_norm.forward(&heads(self.k_proj.forward(x), nkv));
+        let v = heads(self.v_proj.forward(x), nkv).transpose(1, 2);
+        let q = rotary.apply(&q.transpose(1, 2));
+        let k = rotary.apply(&k.transpose(1, 2));
+        let (k, v) = match kv {
+            Some(slot) => append(slot, k, v),
+            None => (k, v),
+        };
+        let attn = sdpa(&q, &k, &v, mask, 1.0 / (hd as f64).sqrt());
+        let attn = attn.transpose(1, 2).reshape([b, t, nh * hd]);
+        let attn = match gate {
+            Some(g) => attn * g.sigmoid(),
+            None => attn,
+        };
+        self.o_proj.forward(&attn)
+    }
+}
+
+/// Appends this chunk's keys and values [B, kv_heads, T, head_dim] to a layer's cache and
+/// returns those of every position so far.
+fn append(slot: &mut Option<(Tensor, Tensor)>, k: Tensor, v: Tensor) -> (Tensor, Tensor) {
+    let (k, v) = match slot {
+        Some((pk, pv)) => (Tensor::cat(&[&*pk, &k], 2), Tensor::cat(&[&*pv, &v], 2)),
+        None => (k, v),
+    };
+    *slot = Some((k.shallow_clone(), v.shallow_clone()));
+    (k, v)
+}
 
 /// Which keys each query attends to, as SDPA takes it: a boolean mask [B, 1, T, S] or none,
 /// and whether SDPA applies the causal mask itself.

@@ -3,7 +3,7 @@
 
 use tch::{Kind, Tensor};
 
-use super::qwen3::{CausalLm, Input};
+use super::causal_lm::{CausalLm, Input};
 use super::sample::{full_ban, left_pad, MASKED_LOGIT};
 
 /// Teacher-forced log-probs of moves under the policy.

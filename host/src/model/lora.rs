@@ -14,12 +14,14 @@ pub struct LoraConfig {
     pub r: i64,
     pub alpha: f64,
     pub dropout: f64,
-    /// Projection names, e.g. `q_proj`, `k_proj`, `v_proj`, `o_proj`, `gate_proj`, `up_proj`, `down_proj`.
+    /// Projection names, e.g. `q_proj`, `k_proj`, `v_proj`, `o_proj`, `gate_proj`, `up_proj`,
+    /// `down_proj`, Qwen3.5's `in_proj_qkv` .. `out_proj`, or `all-linear`.
     pub target_modules: Vec<String>,
 }
 
 impl LoraConfig {
-    /// Every linear layer of a Qwen3 block (attention and MLP).
+    /// The seven projections of full attention and the MLP: the default (on Qwen3.5, what the
+    /// method's authors train: no linear-attention layer).
     pub const ALL_TARGETS: [&'static str; 7] = [
         "q_proj",
         "k_proj",
@@ -29,6 +31,18 @@ impl LoraConfig {
         "up_proj",
         "down_proj",
     ];
+
+    /// Qwen3.5's linear-attention projections (PEFT's names).
+    pub const LINEAR_ATTENTION_TARGETS: [&'static str; 5] = [
+        "in_proj_qkv",
+        "in_proj_z",
+        "in_proj_b",
+        "in_proj_a",
+        "out_proj",
+    ];
+
+    /// PEFT's shorthand for every linear layer of the decoder (not the LM head).
+    pub const ALL_LINEAR: &'static str = "all-linear";
 
     /// Rank `r`, `alpha`, dropout 0, all seven projections.
     pub fn new(r: i64, alpha: f64) -> Self {
@@ -44,6 +58,13 @@ impl LoraConfig {
         self.alpha / self.r as f64
     }
 
+    /// Whether the projection `name` gets an adapter.
+    pub fn targets(&self, name: &str) -> bool {
+        self.target_modules
+            .iter()
+            .any(|t| t == name || t == Self::ALL_LINEAR)
+    }
+
     /// Checks what the adapters rely on: a positive rank, no dropout, known projection names.
     pub(crate) fn validate(&self) -> Result<(), ModelError> {
         if self.r <= 0 {
@@ -55,13 +76,20 @@ impl LoraConfig {
         if self.dropout != 0.0 {
             return Err(ModelError::config("lora.dropout", "only 0 is supported"));
         }
+        let known = |t: &str| {
+            Self::ALL_TARGETS.contains(&t)
+                || Self::LINEAR_ATTENTION_TARGETS.contains(&t)
+                || t == Self::ALL_LINEAR
+        };
         for t in &self.target_modules {
-            if !Self::ALL_TARGETS.contains(&t.as_str()) {
+            if !known(t) {
                 return Err(ModelError::config(
                     "lora.target_modules",
                     format!(
-                        "unknown module `{t}`; expected some of {:?}",
-                        Self::ALL_TARGETS
+                        "unknown module `{t}`; expected `{}` or some of {:?} and {:?}",
+                        Self::ALL_LINEAR,
+                        Self::ALL_TARGETS,
+                        Self::LINEAR_ATTENTION_TARGETS
                     ),
                 ));
             }

@@ -1,32 +1,38 @@
-//! Qwen3 on libtorch: the network, LoRA adapters, Hugging Face loading/saving, the tokenizer,
-//! KV-cache sampling and teacher-forced log-probs. The API is described in docs/dev/contracts.md.
+//! The supported causal LMs (Qwen3, Qwen3.5, their MoE forms) on libtorch: the network, LoRA adapters, Hugging
+//! Face loading/saving, the tokenizer, cached sampling and teacher-forced log-probs. The API is
+//! described in docs/dev/contracts.md.
 
 mod attention;
+mod blocks;
+mod causal_lm;
+mod config;
+mod delta_rule;
+mod families;
 mod kv_cache;
 mod load;
 mod logprobs;
 mod lora;
 mod merge;
-mod qwen3;
-mod qwen3_config;
+mod qwen3_5;
+mod qwen3_moe;
 mod sample;
+mod save;
 mod tokenizer;
 
 use std::path::PathBuf;
 
+pub use causal_lm::{CausalLm, Input};
+pub use config::ModelConfig;
+pub use families::{Family, LinearDims, MixerKind, MoeDims};
 pub use kv_cache::KvCache;
-pub use load::{
-    base_tensors, hf_dtype, load_weights, read_config, save_pretrained, write_weights, LoadOptions,
-    LoadedModel, DEFAULT_SHARD_BYTES,
-};
+pub use load::{load_weights, read_config, LoadOptions, LoadedModel};
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
-pub use qwen3::{CausalLm, Input};
-pub use qwen3_config::ModelConfig;
 pub use sample::{
     left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, Stranded,
     MASKED_LOGIT,
 };
+pub use save::{base_tensors, hf_dtype, save_pretrained, write_weights, DEFAULT_SHARD_BYTES};
 pub use tokenizer::{Tok, TokenizerConfig, CHATML_TEMPLATE};
 
 /// Everything that can go wrong when building, loading or saving a model. Each message names
@@ -45,7 +51,11 @@ pub enum ModelError {
         path: PathBuf,
         source: serde_json::Error,
     },
-    #[error("{path}: architecture is {found}, but only Qwen3ForCausalLM is supported")]
+    #[error(
+        "{path}: architecture is {found}; Frost runs Qwen3, Qwen3.5, Qwen3 MoE and Qwen3.5 MoE \
+         checkpoints (Qwen3ForCausalLM, Qwen3_5ForConditionalGeneration, Qwen3MoeForCausalLM, \
+         Qwen3_5MoeForConditionalGeneration and their text-only forms)"
+    )]
     Architecture { path: PathBuf, found: String },
     #[error("invalid model config field `{field}`: {msg}")]
     Config { field: String, msg: String },

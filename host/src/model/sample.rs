@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tch::{Kind, Tensor};
 
-use super::qwen3::{CausalLm, Input};
+use super::causal_lm::{CausalLm, Input};
 
 /// The logit given to banned tokens. Finite on purpose: exp() is exactly 0 in f32, and
 /// `p * (log p - log q)` stays 0 instead of NaN (which -inf would give) in KL terms.

@@ -131,9 +131,15 @@ impl Tok {
         tok.bos = lookup("bos_token", "bos_token_id");
         tok.eos = lookup("eos_token", "eos_token_id");
         tok.pad = lookup("pad_token", "pad_token_id");
-        tok.config.chat_template = tcfg
-            .as_ref()
-            .and_then(|c| chat_template(c.get("chat_template")?));
+        // transformers 5 saves the template as `chat_template.jinja` (Qwen3.5's checkpoints
+        // carry only that), which wins over `tokenizer_config.json`'s.
+        let jinja = dir.join("chat_template.jinja");
+        tok.config.chat_template = match jinja.is_file() {
+            true => Some(std::fs::read_to_string(&jinja).map_err(|e| ModelError::io(&jinja, e))?),
+            false => tcfg
+                .as_ref()
+                .and_then(|c| chat_template(c.get("chat_template")?)),
+        };
         Ok(tok)
     }
 
@@ -277,7 +283,7 @@ impl Tok {
         self.pad
     }
 
-    /// The checkpoint's chat template, if `tokenizer_config.json` has one.
+    /// The checkpoint's chat template, from `chat_template.jinja` or `tokenizer_config.json`.
     pub fn chat_template(&self) -> Option<&str> {
         self.config.chat_template.as_deref()
     }
@@ -361,7 +367,8 @@ fn render_chat(
     bos: Option<String>,
     eos: Option<String>,
 ) -> Result<String, ModelError> {
-    let err = |e: minijinja::Error| ModelError::ChatTemplate(format!("{e:#}"));
+    // One line: the error's kind and place, not minijinja's multi-line source excerpt.
+    let err = |e: minijinja::Error| ModelError::ChatTemplate(format!("cannot be rendered: {e}"));
     let mut env = minijinja::Environment::new();
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);

@@ -52,15 +52,9 @@ pub enum TrainError {
     #[error("no game given: pass --game FILE or set game.path in the config")]
     NoGame,
     #[error("game {path}: {source}")]
-    Game {
-        path: PathBuf,
-        source: GameError,
-    },
+    Game { path: PathBuf, source: GameError },
     #[error("model {path}: {source}")]
-    Model {
-        path: PathBuf,
-        source: ModelError,
-    },
+    Model { path: PathBuf, source: ModelError },
     #[error(transparent)]
     Assignment(#[from] AssignmentError),
     #[error("corpus: {0}")]
@@ -70,10 +64,7 @@ pub enum TrainError {
     #[error(transparent)]
     RunDir(#[from] RunDirError),
     #[error("config field `{field}`: {msg}")]
-    Config {
-        field: String,
-        msg: String,
-    },
+    Config { field: String, msg: String },
     #[error(
         "judge.path {judge}: its tokenizer differs from the player's ({player}): {what}; \
          a judge must use the player's tokenizer"
@@ -84,10 +75,7 @@ pub enum TrainError {
         what: String,
     },
     #[error("checkpoint {path}: {msg}")]
-    Resume {
-        path: PathBuf,
-        msg: String,
-    },
+    Resume { path: PathBuf, msg: String },
     /// A checkpoint file not as written (checksum, parse, non-finite values).
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
@@ -95,19 +83,11 @@ pub enum TrainError {
     #[error("the checkpoint does not fit the model: {0}")]
     CheckpointModel(ModelError),
     #[error("cannot resume {path}: {what}; pass --force-resume to continue it anyway")]
-    Mismatch {
-        path: PathBuf,
-        what: String,
-    },
+    Mismatch { path: PathBuf, what: String },
     #[error("{path} has checkpoints but none could be loaded (see the warnings above)")]
-    NoLoadableCheckpoint {
-        path: PathBuf,
-    },
+    NoLoadableCheckpoint { path: PathBuf },
     #[error("step {step}: {msg}")]
-    NonFinite {
-        step: u64,
-        msg: String,
-    },
+    NonFinite { step: u64, msg: String },
     #[error(
         "step {step} (game {game}): libtorch failed: {msg}; the last checkpoint is intact, \
          resume with --resume after fixing the cause (memory, or the game's limits)"

@@ -1,21 +1,27 @@
-//! The Qwen3 decoder, written top to bottom: RMSNorm and rotary embeddings, grouped-query
-//! attention with per-head q/k norms, the SwiGLU MLP, the decoder layer, and the causal LM
-//! (embedding, layers, final norm, tied or untied LM head). The config is in `qwen3_config.rs`,
-//! the KV cache in `kv_cache.rs`, the attention mask and kernel call in `attention.rs`.
+//! The causal LM every family shares: embedding, decoder layers, final norm, tied or untied LM
+//! head. A layer is a token mixer (full attention, or Qwen3.5's linear attention) and an MLP
+//! (dense, or mixture-of-experts) between two RMSNorms; the blocks are in `blocks.rs`,
+//! `attention.rs` and the family files (`qwen3_5.rs`, `qwen3_moe.rs`), the config in
+//! `config.rs` and `families.rs`, the cache in `kv_cache.rs`.
 //!
-//! Variable names match the Hugging Face checkpoint (`model.layers.0.self_attn.q_proj.weight`),
-//! so loading is a name-for-name copy. The forwards are pure: the FLOPs `bench --phases` reports
-//! are counted at the model boundary (`CausalLm::forward_hidden`, `CausalLm::logits`).
+//! Variable names match the Hugging Face checkpoint (`model.layers.0.self_attn.q_proj.weight`,
+//! or `model.language_model.layers.0...` in a multimodal Qwen3.5 checkpoint), so loading is a
+//! name-for-name copy. The forwards are pure: the FLOPs `bench --phases` reports are counted at
+//! the model boundary (`CausalLm::forward_hidden`, `CausalLm::logits`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use tch::{nn, Device, Kind, Tensor};
+use tch::{nn, Kind, Tensor};
 
-use super::attention::{sdpa, AttentionMask};
+use super::attention::{Attention, AttentionMask};
+use super::blocks::{Builder, Mlp, RmsNorm, Rotary, RotaryEmbedding};
+use super::config::ModelConfig;
+use super::families::MixerKind;
 use super::kv_cache::{KvCache, LayerCache};
-use super::lora::{base_var, LoraConfig, LoraLinear, WeightInit};
-use super::qwen3_config::ModelConfig;
+use super::lora::{base_var, LoraConfig, WeightInit};
+use super::qwen3_5::GatedDeltaNet;
+use super::qwen3_moe::Moe;
 use super::ModelError;
 use crate::instrument::{flops, phases};
 
@@ -27,217 +33,64 @@ pub enum Input<'a> {
     Embeds(&'a Tensor),
 }
 
-/// How a layer's variables are made: initialisation, trainability, adapters.
-struct Builder<'a> {
-    lora: Option<&'a LoraConfig>,
-    init: WeightInit,
-    /// Without adapters the base trains (full fine-tuning, pretraining); with, it is frozen.
-    train_base: bool,
-    adapters_on: &'a Arc<AtomicBool>,
-    eps: f64,
+/// A layer's token mixer.
+enum Mixer {
+    Attention(Attention),
+    Linear(GatedDeltaNet),
 }
 
-impl Builder<'_> {
-    /// The projection `p / name`, with an adapter when `name` is a LoRA target.
-    fn linear(&self, p: &nn::Path, name: &str, in_dim: i64, out_dim: i64) -> LoraLinear {
-        let target = self
-            .lora
-            .filter(|l| l.target_modules.iter().any(|t| t == name));
-        LoraLinear::new(
-            p / name,
-            in_dim,
-            out_dim,
-            target,
-            self.init,
-            self.adapters_on.clone(),
-        )
-    }
-
-    /// An RMSNorm `p.weight` of `dim` ones.
-    fn norm(&self, p: &nn::Path, dim: i64) -> RmsNorm {
-        let t = Tensor::ones([dim], (p.kind(), p.device()));
-        RmsNorm {
-            weight: p.add("weight", t, self.train_base),
-            eps: self.eps,
-        }
-    }
+/// A layer's MLP.
+enum Ffn {
+    Dense(Mlp),
+    Sparse(Moe),
 }
 
-/// RMSNorm over the last dimension.
-struct RmsNorm {
-    weight: Tensor,
-    eps: f64,
-}
-
-impl RmsNorm {
-    /// Computed in f32 (f64 for an f64 model), cast back, then scaled (the order `transformers`
-    /// uses).
+impl Ffn {
     fn forward(&self, x: &Tensor) -> Tensor {
-        let acc = if x.kind() == Kind::Double {
-            Kind::Double
-        } else {
-            Kind::Float
-        };
-        let xf = x.to_kind(acc);
-        let var = xf.square().mean_dim(-1, true, acc);
-        let normed = (xf * (var + self.eps).rsqrt()).to_kind(x.kind());
-        &self.weight * normed
-    }
-}
-
-/// The rotary frequencies `1 / theta^(2i / head_dim)`.
-struct RotaryEmbedding {
-    inv_freq: Tensor,
-}
-
-impl RotaryEmbedding {
-    fn new(theta: f64, head_dim: i64, device: Device) -> Self {
-        // As transformers: 1 / theta^(arange(0, d, 2) / d), in f32.
-        let exponents = Tensor::arange_start_step(0, head_dim, 2, (Kind::Int64, device))
-            .to_kind(Kind::Float)
-            / head_dim as f64;
-        RotaryEmbedding {
-            inv_freq: Tensor::pow_scalar(theta, &exponents).reciprocal(),
-        }
-    }
-
-    /// The tables at `positions` [B, T], computed in f32 then cast to `kind` (as transformers).
-    fn at(&self, positions: &Tensor, kind: Kind) -> Rotary {
-        let freqs =
-            positions.to_kind(Kind::Float).unsqueeze(-1) * self.inv_freq.unsqueeze(0).unsqueeze(0);
-        let emb = Tensor::cat(&[&freqs, &freqs], -1);
-        Rotary {
-            cos: emb.cos().to_kind(kind).unsqueeze(1),
-            sin: emb.sin().to_kind(kind).unsqueeze(1),
+        match self {
+            Ffn::Dense(m) => m.forward(x),
+            Ffn::Sparse(m) => m.forward(x),
         }
     }
 }
 
-/// Rotary tables of one forward: cos and sin [B, 1, T, head_dim].
-struct Rotary {
-    cos: Tensor,
-    sin: Tensor,
+/// What one forward's layers share: rotary tables, the attention mask, and which of this
+/// chunk's positions are real tokens (for linear attention).
+struct Context<'a> {
+    rotary: &'a Rotary,
+    mask: &'a AttentionMask,
+    real: Option<&'a Tensor>,
 }
 
-impl Rotary {
-    /// Rotates queries or keys [B, heads, T, head_dim].
-    fn apply(&self, x: &Tensor) -> Tensor {
-        x * &self.cos + rotate_half(x) * &self.sin
-    }
-}
-
-/// `[-x2, x1]` for the two halves of the last dimension.
-fn rotate_half(x: &Tensor) -> Tensor {
-    let half = x.size()[3] / 2;
-    let x1 = x.narrow(-1, 0, half);
-    let x2 = x.narrow(-1, half, half);
-    Tensor::cat(&[x2.neg(), x1], -1)
-}
-
-/// Grouped-query self-attention with RMSNorm on every query and key head.
-struct Attention {
-    q_proj: LoraLinear,
-    k_proj: LoraLinear,
-    v_proj: LoraLinear,
-    o_proj: LoraLinear,
-    q_norm: RmsNorm,
-    k_norm: RmsNorm,
-    num_heads: i64,
-    num_kv_heads: i64,
-    head_dim: i64,
-}
-
-impl Attention {
-    /// `p` is the layer's `self_attn` path.
-    fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
-        let (h, hd, nh, nkv) = (
-            cfg.hidden_size,
-            cfg.head_dim(),
-            cfg.num_attention_heads,
-            cfg.kv_heads(),
-        );
-        Attention {
-            q_proj: mk.linear(p, "q_proj", h, nh * hd),
-            k_proj: mk.linear(p, "k_proj", h, nkv * hd),
-            v_proj: mk.linear(p, "v_proj", h, nkv * hd),
-            o_proj: mk.linear(p, "o_proj", nh * hd, h),
-            q_norm: mk.norm(&(p / "q_norm"), hd),
-            k_norm: mk.norm(&(p / "k_norm"), hd),
-            num_heads: nh,
-            num_kv_heads: nkv,
-            head_dim: hd,
-        }
-    }
-
-    /// `x` [B, T, H] -> [B, T, H]. With a cache, attends over the cached keys and values too and
-    /// appends this chunk's.
-    fn forward(
-        &self,
-        x: &Tensor,
-        rotary: &Rotary,
-        mask: &AttentionMask,
-        cache: Option<&mut LayerCache>,
-    ) -> Tensor {
-        let (b, t) = (x.size()[0], x.size()[1]);
-        let (nh, nkv, hd) = (self.num_heads, self.num_kv_heads, self.head_dim);
-        let heads = |y: Tensor, n: i64| y.view([b, t, n, hd]);
-        let q = self.q_norm.forward(&heads(self.q_proj.forward(x), nh));
-        let k = self.k_norm.forward(&heads(self.k_proj.forward(x), nkv));
-        let v = heads(self.v_proj.forward(x), nkv).transpose(1, 2);
-        let q = rotary.apply(&q.transpose(1, 2));
-        let k = rotary.apply(&k.transpose(1, 2));
-        let (k, v) = match cache {
-            Some(c) => c.append(k, v),
-            None => (k, v),
-        };
-        let attn = sdpa(&q, &k, &v, mask, 1.0 / (hd as f64).sqrt());
-        let attn = attn.transpose(1, 2).reshape([b, t, nh * hd]);
-        self.o_proj.forward(&attn)
-    }
-}
-
-/// The SwiGLU MLP: `down(silu(gate(x)) * up(x))`.
-struct Mlp {
-    gate_proj: LoraLinear,
-    up_proj: LoraLinear,
-    down_proj: LoraLinear,
-}
-
-impl Mlp {
-    /// `p` is the layer's `mlp` path.
-    fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
-        let (h, i) = (cfg.hidden_size, cfg.intermediate_size);
-        Mlp {
-            gate_proj: mk.linear(p, "gate_proj", h, i),
-            up_proj: mk.linear(p, "up_proj", h, i),
-            down_proj: mk.linear(p, "down_proj", i, h),
-        }
-    }
-
-    fn forward(&self, x: &Tensor) -> Tensor {
-        let h = self.gate_proj.forward(x).silu() * self.up_proj.forward(x);
-        self.down_proj.forward(&h)
-    }
-}
-
-/// One pre-norm block: norm -> attention -> residual, norm -> MLP -> residual.
+/// One pre-norm block: norm -> mixer -> residual, norm -> MLP -> residual.
 struct DecoderLayer {
-    self_attn: Attention,
-    mlp: Mlp,
+    mixer: Mixer,
+    mlp: Ffn,
     input_layernorm: RmsNorm,
     post_attention_layernorm: RmsNorm,
 }
 
 impl DecoderLayer {
     /// `p` is the layer's path (`model.layers.{i}`). Variables are made in the checkpoint's order
-    /// (attention, norms, MLP), which fixes the random init and the optimizer's parameter order.
-    fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
-        let self_attn = Attention::new(&(p / "self_attn"), cfg, mk);
+    /// (mixer, norms, MLP), which fixes the random init and the optimizer's parameter order.
+    fn new(p: &nn::Path, cfg: &ModelConfig, kind: MixerKind, sparse: bool, mk: &Builder) -> Self {
+        let mixer = match kind {
+            MixerKind::Attention => Mixer::Attention(Attention::new(&(p / "self_attn"), cfg, mk)),
+            MixerKind::Linear => Mixer::Linear(GatedDeltaNet::new(&(p / "linear_attn"), cfg, mk)),
+        };
         let input_layernorm = mk.norm(&(p / "input_layernorm"), cfg.hidden_size);
         let post_attention_layernorm = mk.norm(&(p / "post_attention_layernorm"), cfg.hidden_size);
-        let mlp = Mlp::new(&(p / "mlp"), cfg, mk);
+        let mlp = match sparse {
+            true => Ffn::Sparse(Moe::new(&(p / "mlp"), cfg, mk)),
+            false => Ffn::Dense(Mlp::new(
+                &(p / "mlp"),
+                cfg.hidden_size,
+                cfg.intermediate_size,
+                mk,
+            )),
+        };
         DecoderLayer {
-            self_attn,
+            mixer,
             mlp,
             input_layernorm,
             post_attention_layernorm,
@@ -246,21 +99,35 @@ impl DecoderLayer {
 
     // `x + ..`, never `x += ..`: that would be tch's in-place add_, which breaks autograd and
     // could write into the caller's embeddings (to_kind may alias).
-    fn forward(
-        &self,
-        x: &Tensor,
-        rotary: &Rotary,
-        mask: &AttentionMask,
-        cache: Option<&mut LayerCache>,
-    ) -> Tensor {
+    fn forward(&self, x: &Tensor, ctx: &Context, cache: Option<&mut LayerCache>) -> Tensor {
         let h = self.input_layernorm.forward(x);
-        let x = x + self.self_attn.forward(&h, rotary, mask, cache);
+        let mixed = match (&self.mixer, cache) {
+            (Mixer::Attention(a), None) => a.forward(&h, ctx.rotary, ctx.mask, None),
+            (Mixer::Attention(a), Some(c)) => {
+                let mut kv = c.kv();
+                let out = a.forward(&h, ctx.rotary, ctx.mask, Some(&mut kv));
+                if let Some((k, v)) = kv {
+                    *c = LayerCache::Attention(k, v);
+                }
+                out
+            }
+            (Mixer::Linear(l), None) => l.forward(&h, ctx.real, None),
+            (Mixer::Linear(l), Some(c)) => {
+                let mut state = c.take_linear();
+                let out = l.forward(&h, ctx.real, Some(&mut state));
+                if let Some(s) = state {
+                    *c = LayerCache::Linear(s);
+                }
+                out
+            }
+        };
+        let x = x + mixed;
         let h = self.post_attention_layernorm.forward(&x);
         &x + self.mlp.forward(&h)
     }
 }
 
-/// The Qwen3 causal language model.
+/// The causal language model of every supported family.
 pub struct CausalLm {
     cfg: ModelConfig,
     embed_tokens: Tensor,
@@ -305,8 +172,13 @@ impl CausalLm {
             train_base: lora.is_none(),
             adapters_on: &adapters_on,
             eps: cfg.rms_norm_eps,
+            zero_centred: cfg.qwen3_5_style(),
         };
-        let model = &vs / "model";
+        let mut parts = cfg.decoder_prefix().split('.');
+        let mut model = vs.sub(parts.next().unwrap_or("model"));
+        for part in parts {
+            model = model.sub(part);
+        }
         let embed_dims = [cfg.vocab_size, cfg.hidden_size];
         let embed_tokens = base_var(
             &(&model / "embed_tokens"),
@@ -315,8 +187,11 @@ impl CausalLm {
             init,
             mk.train_base,
         );
-        let layers = (0..cfg.num_hidden_layers)
-            .map(|i| DecoderLayer::new(&(&model / "layers" / i), cfg, &mk))
+        let kinds = cfg.mixers().into_iter().zip(cfg.sparse_layers());
+        let layers = (kinds.enumerate())
+            .map(|(i, (kind, sparse))| {
+                DecoderLayer::new(&(&model / "layers" / i), cfg, kind, sparse, &mk)
+            })
             .collect();
         let norm = mk.norm(&(&model / "norm"), cfg.hidden_size);
         let lm_head = (!cfg.tie_word_embeddings).then(|| {
@@ -328,7 +203,7 @@ impl CausalLm {
                 mk.train_base,
             )
         });
-        let rotary = RotaryEmbedding::new(cfg.rope_theta()?, cfg.head_dim(), vs.device());
+        let rotary = RotaryEmbedding::new(cfg.rope_theta()?, cfg.rotary_dim(), vs.device());
         Ok(CausalLm {
             cfg: cfg.clone(),
             embed_tokens,
@@ -445,9 +320,18 @@ impl CausalLm {
         let past = cache.as_ref().map_or(0, |c| c.len());
         let rotary = self.rotary.at(positions, x.kind());
         let mask = AttentionMask::new(pad_mask, b, t, past, x.device());
+        let real = pad_mask.map(|m| m.narrow(1, past, t));
+        let ctx = Context {
+            rotary: &rotary,
+            mask: &mask,
+            real: real.as_ref(),
+        };
         for (i, layer) in self.layers.iter().enumerate() {
             let layer_cache = cache.as_deref_mut().map(|c| c.layer_mut(i));
-            x = layer.forward(&x, &rotary, &mask, layer_cache);
+            x = layer.forward(&x, &ctx, layer_cache);
+        }
+        if let Some(c) = cache {
+            c.advance(t);
         }
         self.norm.forward(&x)
     }

@@ -1,9 +1,12 @@
-//! `config.json` of a Qwen3 checkpoint: the shape of the network, its defaults as
-//! `transformers` fills them in, and the checks the network relies on.
+//! `config.json` of a checkpoint of a supported family (Qwen3, Qwen3.5, Qwen3 MoE, Qwen3.5 MoE):
+//! the shape of the network, its defaults as `transformers` fills them in, and the checks the
+//! network relies on. The family-specific fields (layer types, linear attention, experts) are
+//! read in `families.rs`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::families::MixerKind;
 use super::ModelError;
 
 fn default_max_pos() -> i64 {
@@ -18,13 +21,19 @@ fn default_act() -> String {
 fn default_init_range() -> f64 {
     0.02
 }
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
 
-/// `config.json` of a Qwen3 checkpoint. Fields we do not use are kept in `extra` so that
-/// `save_pretrained` writes them back.
+/// `config.json` of a checkpoint; for a multimodal Qwen3.5 checkpoint, its `text_config` (the
+/// rest is kept in `wrapper`). Fields we do not use are kept in `extra` so that `save_pretrained`
+/// writes them back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModelConfig {
     pub vocab_size: i64,
     pub hidden_size: i64,
+    /// The dense MLP's width (absent from Qwen3.5 MoE, whose every layer is sparse).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub intermediate_size: i64,
     pub num_hidden_layers: i64,
     pub num_attention_heads: i64,
@@ -65,6 +74,51 @@ pub struct ModelConfig {
     pub eos_token_id: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pad_token_id: Option<Value>,
+    /// Qwen3.5: `linear_attention` / `full_attention` per layer (default: every
+    /// `full_attention_interval`-th full).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layer_types: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_attention_interval: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_conv_kernel_dim: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_key_head_dim: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_value_head_dim: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_num_key_heads: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_num_value_heads: Option<i64>,
+    /// Older layout: top level. Newer `transformers` nest it in `rope_parameters`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial_rotary_factor: Option<f64>,
+    /// MoE (Qwen3 MoE, Qwen3.5 MoE): experts, routes per token, expert and shared-expert
+    /// widths, top-k renormalization, which layers are sparse.
+    /// `num_local_experts` in transformers 5's Qwen3 MoE saves.
+    #[serde(
+        default,
+        alias = "num_local_experts",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub num_experts: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_experts_per_tok: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moe_intermediate_size: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_expert_intermediate_size: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub norm_topk_prob: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decoder_sparse_step: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mlp_only_layers: Option<Vec<i64>>,
+    /// The multimodal checkpoint's own `config.json` (`qwen3_5` with `text_config`), which this
+    /// config is the text part of: its weights live under `model.language_model`, and saving
+    /// writes the wrapper back around the text config.
+    #[serde(skip)]
+    pub wrapper: Option<serde_json::Map<String, Value>>,
     #[serde(flatten)]
     pub extra: serde_json::Map<String, Value>,
 }
@@ -110,6 +164,22 @@ impl ModelConfig {
             bos_token_id: None,
             eos_token_id: None,
             pad_token_id: None,
+            layer_types: None,
+            full_attention_interval: None,
+            linear_conv_kernel_dim: None,
+            linear_key_head_dim: None,
+            linear_value_head_dim: None,
+            linear_num_key_heads: None,
+            linear_num_value_heads: None,
+            partial_rotary_factor: None,
+            num_experts: None,
+            num_experts_per_tok: None,
+            moe_intermediate_size: None,
+            shared_expert_intermediate_size: None,
+            norm_topk_prob: None,
+            decoder_sparse_step: None,
+            mlp_only_layers: None,
+            wrapper: None,
             extra: serde_json::Map::new(),
         }
     }
@@ -162,16 +232,41 @@ impl ModelConfig {
     }
 
     /// Parameters of the base model (no adapters), from the shapes alone: embedding, per layer
-    /// q/k/v/o, the q/k norms, two RMSNorms and the SwiGLU MLP, the final norm, and an LM head
-    /// unless tied.
+    /// its mixer (q/k/v/o and the q/k norms; or the linear attention's projections, convolution,
+    /// decay and gated norm), two RMSNorms and the SwiGLU MLP (or the router, the experts and a
+    /// shared expert with its gate), the final norm, and an LM head unless tied.
     pub fn parameter_count(&self) -> i64 {
         let (h, hd, i) = (self.hidden_size, self.head_dim(), self.intermediate_size);
         let (q, kv) = (self.num_attention_heads * hd, self.kv_heads() * hd);
-        let attn = h * q + 2 * h * kv + q * h + 2 * hd;
-        let layer = attn + 3 * h * i + 2 * h;
+        // Qwen3.5's q_proj also yields the output gate.
+        let q_out = if self.qwen3_5_style() { 2 * q } else { q };
+        let attn = h * q_out + 2 * h * kv + q * h + 2 * hd;
+        let d = self.linear_dims();
+        let (vd, nv) = (d.value_dim(), d.num_v_heads);
+        let linear = h * (d.conv_dim() + vd + 2 * nv)
+            + d.conv_dim() * d.conv_kernel
+            + 2 * nv
+            + d.v_head_dim
+            + vd * h;
+        let m = self.moe_dims();
+        let dense = 3 * h * i;
+        let shared = match m.shared_inter {
+            0 => 0,
+            s => 3 * h * s + h,
+        };
+        let sparse = m.num_experts * (h + 3 * h * m.inter) + shared;
+        let layers: i64 = (self.mixers().iter().zip(self.sparse_layers()))
+            .map(|(mixer, moe)| {
+                let mix = match mixer {
+                    MixerKind::Attention => attn,
+                    MixerKind::Linear => linear,
+                };
+                mix + if moe { sparse } else { dense } + 2 * h
+            })
+            .sum();
         let embed = self.vocab_size * h;
         let head = if self.tie_word_embeddings { 0 } else { embed };
-        embed + self.num_hidden_layers * layer + h + head
+        embed + layers + h + head
     }
 
     /// Checks everything the network relies on, with a message naming the field.
@@ -179,12 +274,18 @@ impl ModelConfig {
         let positive = [
             ("vocab_size", self.vocab_size),
             ("hidden_size", self.hidden_size),
-            ("intermediate_size", self.intermediate_size),
             ("num_hidden_layers", self.num_hidden_layers),
             ("num_attention_heads", self.num_attention_heads),
             ("num_key_value_heads", self.kv_heads()),
             ("head_dim", self.head_dim()),
         ];
+        let dense = self.sparse_layers().contains(&false);
+        if dense && self.intermediate_size <= 0 {
+            return Err(ModelError::config(
+                "intermediate_size",
+                format!("must be positive, got {}", self.intermediate_size),
+            ));
+        }
         for (field, v) in positive {
             if v <= 0 {
                 return Err(ModelError::config(
@@ -212,13 +313,13 @@ impl ModelConfig {
         if self.hidden_act != "silu" {
             return Err(ModelError::config(
                 "hidden_act",
-                format!("`{}` is not supported (Qwen3 uses silu)", self.hidden_act),
+                format!("`{}` is not supported (only silu)", self.hidden_act),
             ));
         }
         if self.attention_bias {
             return Err(ModelError::config(
                 "attention_bias",
-                "biases are not supported (Qwen3 has none)",
+                "biases are not supported (the supported families have none)",
             ));
         }
         if self.use_sliding_window {
@@ -228,6 +329,6 @@ impl ModelConfig {
             ));
         }
         self.rope_theta()?;
-        Ok(())
+        self.validate_family()
     }
 }
