@@ -414,8 +414,9 @@ fn configs_merge_in_order_and_recipes_overlay_any_config() {
     assert_eq!(cfg.update.clip_eps_high, Some(0.28));
     assert_eq!(cfg.update.lr, 1e-4);
     assert_eq!(cfg.update.beta1, base.update.beta1, "untouched fields stay");
-    assert_eq!(cfg.game.config["prompt"].as_str(), Some("raw"));
-    assert_eq!(cfg.game.config["gap_tokens"].as_integer(), Some(2));
+    let infill = cfg.game.resolved("infill");
+    assert_eq!(infill["prompt"].as_str(), Some("raw"), "the base's value for its game stays");
+    assert_eq!(infill["gap_tokens"].as_integer(), Some(2));
     // A bad overlay is named.
     let err = TrainConfig::from_tomls(
         &[(DEFAULT_CONFIG_TOML, "base"), ("[update\n", "bad.toml")],
