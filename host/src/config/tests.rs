@@ -415,7 +415,11 @@ fn configs_merge_in_order_and_recipes_overlay_any_config() {
     assert_eq!(cfg.update.lr, 1e-4);
     assert_eq!(cfg.update.beta1, base.update.beta1, "untouched fields stay");
     let infill = cfg.game.resolved("infill");
-    assert_eq!(infill["prompt"].as_str(), Some("raw"), "the base's value for its game stays");
+    assert_eq!(
+        infill["prompt"].as_str(),
+        Some("raw"),
+        "the base's value for its game stays"
+    );
     assert_eq!(infill["gap_tokens"].as_integer(), Some(2));
     // A bad overlay is named.
     let err = TrainConfig::from_tomls(
