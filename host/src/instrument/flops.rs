@@ -6,8 +6,11 @@
 //! weighted value, per head. A linear-attention layer (Qwen3.5) instead reads and writes its
 //! state [k_dim, v_dim] per value head and token: 6 x k_dim x v_dim (what the state is asked,
 //! its update, the output), plus its depthwise convolution (2 x kernel per channel). The LM head
-//! is counted where it is applied (often at a few rows only). Norms, rotary, softmax, gates and
-//! the like are left out (a few percent at most).
+//! is counted where it is applied (often at a few rows only). A sparse (MoE) layer counts what a
+//! token actually runs: the router (hidden x experts), its top-k experts (gate, up and down of
+//! the expert width) and, on Qwen3.5 MoE, the shared expert and its one-output gate; the experts
+//! it skips cost nothing. Norms, rotary, softmax, gates and the like are left out (a few percent
+//! at most).
 
 use crate::model::{LoraConfig, MixerKind, ModelConfig};
 
@@ -55,6 +58,19 @@ pub fn blocks(
         nh * hd
     };
     let mlp = [("gate_proj", h, i), ("up_proj", h, i), ("down_proj", i, h)];
+    // A sparse layer's products per token; the experts' fused weights carry no adapters, the
+    // shared expert's projections and gate do (when targeted).
+    let m = cfg.moe_dims();
+    let routed = h * m.num_experts + m.top_k * 3 * h * m.inter;
+    let shared: Vec<(&str, i64, i64)> = match m.shared_inter {
+        0 => vec![],
+        s => vec![
+            ("gate_proj", h, s),
+            ("up_proj", h, s),
+            ("down_proj", s, h),
+            ("shared_expert_gate", h, 1),
+        ],
+    };
     // (name, in, out) of each projection of an attention block and of a linear one.
     let attention = [
         ("q_proj", h, q_out),
@@ -83,7 +99,7 @@ pub fn blocks(
     // Keys attended over the T queries of a row: sum over j of (past + j + 1).
     let keys = (t * past + t * (t + 1) / 2) as f64;
     let mut f = ForwardFlops::default();
-    for mixer in cfg.mixers() {
+    for (mixer, sparse) in cfg.mixers().into_iter().zip(cfg.sparse_layers()) {
         let (proj, mixing) = match mixer {
             MixerKind::Attention => (&attention[..], 4.0 * (nh * hd) as f64 * keys * b as f64),
             MixerKind::Linear => {
@@ -92,9 +108,14 @@ pub fn blocks(
                 (&linear[..], (state + conv) as f64 * tokens)
             }
         };
-        f.weights += 2.0 * (weights(proj) + weights(&mlp)) as f64 * tokens;
+        let (ffn, ffn_adapted) = if sparse {
+            (routed + weights(&shared), adapted(&shared))
+        } else {
+            (weights(&mlp), adapted(&mlp))
+        };
+        f.weights += 2.0 * (weights(proj) + ffn) as f64 * tokens;
         f.attention += mixing;
-        f.lora += 2.0 * (adapted(proj) + adapted(&mlp)) as f64 * tokens;
+        f.lora += 2.0 * (adapted(proj) + ffn_adapted) as f64 * tokens;
     }
     f
 }
@@ -181,5 +202,92 @@ mod tests {
         let mut lora = LoraConfig::new(1, 1.0);
         lora.target_modules = vec!["out_proj".into()];
         assert_eq!(blocks(&cfg, Some(&lora), 1, 3, 0).lora, 48.0);
+    }
+
+    #[test]
+    fn qwen3_moe_flops_count_the_router_and_the_top_k_experts() {
+        // The tiny shape, 4 experts of width 3, top-2; layer 0 stays dense.
+        let mut cfg = tiny();
+        cfg.model_type = Some("qwen3_moe".into());
+        cfg.num_experts = Some(4);
+        cfg.num_experts_per_tok = Some(2);
+        cfg.moe_intermediate_size = Some(3);
+        cfg.mlp_only_layers = Some(vec![0]);
+        cfg.validate().unwrap();
+        // Dense layer: attention 48 + MLP 72 = 120. Sparse layer: attention 48, router 4x4 = 16,
+        // 2 experts x 3 x 4x3 = 72: 136. 3 tokens, no cache: 2 x (120 + 136) x 3 = 1536.
+        let f = blocks(&cfg, None, 1, 3, 0);
+        assert_eq!(f.weights, 1536.0);
+        // Attention is the dense model's: 4 x 4 x (1 + 2 + 3) x 2 layers.
+        assert_eq!(f.attention, 192.0);
+        // Default LoRA r=1: dense layer q 8 + k 6 + v 6 + o 8 + MLP 3 x 10 = 58; the sparse
+        // layer's experts carry none: 28. 2 x 86 x 3 tokens = 516.
+        assert_eq!(
+            blocks(&cfg, Some(&LoraConfig::new(1, 1.0)), 1, 3, 0).lora,
+            516.0
+        );
+        // `decoder_sparse_step` 2 makes the same layer (the second) sparse.
+        let mut step = cfg.clone();
+        step.mlp_only_layers = None;
+        step.decoder_sparse_step = Some(2);
+        assert_eq!(blocks(&step, None, 1, 3, 0).weights, 1536.0);
+        // Every layer sparse: 2 x (136 + 136) x 3.
+        let mut all = cfg.clone();
+        all.mlp_only_layers = None;
+        assert_eq!(blocks(&all, None, 1, 3, 0).weights, 1632.0);
+    }
+
+    #[test]
+    fn qwen3_5_moe_flops_add_the_shared_expert_and_its_gate() {
+        // The Qwen3.5 shape above, every MLP sparse: 4 experts of width 3, top-2, a shared
+        // expert of width 5; no dense width at all.
+        let mut cfg = tiny();
+        cfg.model_type = Some("qwen3_5_moe_text".into());
+        cfg.intermediate_size = 0;
+        cfg.layer_types = Some(vec!["linear_attention".into(), "full_attention".into()]);
+        cfg.partial_rotary_factor = Some(1.0);
+        cfg.linear_num_key_heads = Some(1);
+        cfg.linear_num_value_heads = Some(2);
+        cfg.linear_key_head_dim = Some(2);
+        cfg.linear_value_head_dim = Some(2);
+        cfg.linear_conv_kernel_dim = Some(2);
+        cfg.num_experts = Some(4);
+        cfg.num_experts_per_tok = Some(2);
+        cfg.moe_intermediate_size = Some(3);
+        cfg.shared_expert_intermediate_size = Some(5);
+        cfg.validate().unwrap();
+        // Full layer's projections 64, linear layer's 80. Sparse MLP: router 16, 2 experts 72,
+        // shared expert 3 x 4x5 = 60, its gate 4: 152. 2 x (64 + 80 + 2 x 152) x 3 = 2688.
+        let f = blocks(&cfg, None, 1, 3, 0);
+        assert_eq!(f.weights, 2688.0);
+        assert_eq!(f.attention, 96.0 + 240.0);
+        // Default LoRA r=1: full layer q 12 + k 6 + v 6 + o 8 = 32; each shared expert's
+        // gate/up/down 3 x 9 = 27 (its gate is not among the seven): 2 x (32 + 54) x 3 = 516.
+        assert_eq!(
+            blocks(&cfg, Some(&LoraConfig::new(1, 1.0)), 1, 3, 0).lora,
+            516.0
+        );
+        // `all-linear` adds the linear layer's 12 + 8 + 6 + 6 + 8 = 40 and each shared gate's
+        // 4 + 1 = 5: 2 x (32 + 40 + 2 x 32) x 3 = 816.
+        let mut every = LoraConfig::new(1, 1.0);
+        every.target_modules = vec![LoraConfig::ALL_LINEAR.into()];
+        assert_eq!(blocks(&cfg, Some(&every), 1, 3, 0).lora, 816.0);
+    }
+
+    /// The published Qwen3-30B-A3B runs about 3.3B parameters per token (embedding included):
+    /// half the FLOPs of one token through the blocks and the head, plus the embedding.
+    #[test]
+    fn the_qwen3_30b_a3b_shape_runs_its_published_active_parameters() {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../configs/shapes/qwen3-30b-a3b"
+        );
+        let text = std::fs::read_to_string(format!("{dir}/config.json")).unwrap();
+        let cfg = ModelConfig::from_json(serde_json::from_str(&text).unwrap()).unwrap();
+        let embed = (cfg.vocab_size * cfg.hidden_size) as f64;
+        let active = (blocks(&cfg, None, 1, 1, 0).weights + lm_head(&cfg, 1).weights) / 2.0 + embed;
+        assert!((3.3e9..3.4e9).contains(&active), "{active}");
+        // Far below a dense count of the same layers (30.5B parameters in all).
+        assert!(active < cfg.parameter_count() as f64 / 8.0);
     }
 }
