@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use frost_host::model::{Family, MoeDims};
 
 use crate::qwen3_5::{check_cache, check_greedy, check_logits, load_dir, make_fixtures, refs_in};
+use crate::qwen3_5_frost::frost_and_grpo_runs_train;
 
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -65,4 +66,28 @@ fn moe_cache_and_greedy_decode_equal_one_forward_and_transformers_generate() {
         check_cache(variant, &m, &r);
         check_greedy(variant, &m, &r);
     }
+}
+
+/// A folder holding only the config.json of a tiny Qwen3 MoE (4 layers, the third dense; 4
+/// experts, top-2) over the fixture tokenizer's vocabulary, for `model.init = "random"`.
+fn tiny_qwen3_moe_shape() -> PathBuf {
+    let dir = crate::fixture::tmp("moe-shape");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = serde_json::json!({
+        "architectures": ["Qwen3MoeForCausalLM"],
+        "model_type": "qwen3_moe",
+        "tie_word_embeddings": true,
+        "vocab_size": 320, "hidden_size": 64, "intermediate_size": 96,
+        "num_hidden_layers": 4, "num_attention_heads": 4, "num_key_value_heads": 2,
+        "head_dim": 16, "max_position_embeddings": 512, "rope_theta": 10000.0,
+        "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32,
+        "norm_topk_prob": true, "decoder_sparse_step": 1, "mlp_only_layers": [2]
+    });
+    std::fs::write(dir.join("config.json"), cfg.to_string()).unwrap();
+    dir
+}
+
+#[test]
+fn frost_and_grpo_runs_train_a_tiny_random_qwen3_moe() {
+    frost_and_grpo_runs_train(&tiny_qwen3_moe_shape(), "moe");
 }

@@ -229,8 +229,9 @@ fn a_merged_save_stays_a_multimodal_checkpoint_transformers_loads() {
 
 /// A folder holding only the config.json of a tiny multimodal Qwen3.5 (4 layers: linear, full,
 /// linear, full) over the fixture tokenizer's vocabulary, for `model.init = "random"`.
-fn tiny_qwen3_5_shape() -> std::path::PathBuf {
-    let dir = tmp("q35-shape");
+pub(crate) fn tiny_qwen3_5_shape() -> std::path::PathBuf {
+    let dir = crate::fixture::tmp("q35-shape");
+    std::fs::create_dir_all(&dir).unwrap();
     let cfg = serde_json::json!({
         "architectures": ["Qwen3_5ForConditionalGeneration"],
         "model_type": "qwen3_5",
@@ -253,12 +254,19 @@ fn tiny_qwen3_5_shape() -> std::path::PathBuf {
 
 #[test]
 fn frost_and_grpo_runs_train_a_tiny_random_qwen3_5() {
-    use crate::fixture::{fixture, jsonl, train_run};
-    let shape = tiny_qwen3_5_shape();
+    frost_and_grpo_runs_train(&tiny_qwen3_5_shape(), "q35");
+}
+
+/// A 3-step Frost run and a 3-step GRPO run of `model.init = "random"` on the shape in `shape`
+/// (a folder holding its config.json) with the fixture's tokenizer: three finite steps each,
+/// starting at the reference and moving away from it.
+pub(crate) fn frost_and_grpo_runs_train(shape: &Path, tag: &str) {
+    use crate::fixture::{fixture, jsonl, tmp, train_run};
     let model_set = format!("model.path=\"{}\"", shape.display());
     let tok_set = format!("model.tokenizer=\"{}\"", fixture().model.display());
     for (name, refinement) in [("frost", "frost"), ("grpo", "none")] {
-        let out = tmp(&format!("q35-{name}"));
+        // Beside the fixture model, so that no family's reference script need run.
+        let out = tmp(&format!("{tag}-{name}"));
         let ref_set = format!("frost.refinement=\"{refinement}\"");
         train_run(
             &out,
@@ -274,17 +282,17 @@ fn frost_and_grpo_runs_train_a_tiny_random_qwen3_5() {
             ],
         );
         let m = jsonl(&out.join("metrics.jsonl"));
-        assert_eq!(m.len(), 3, "{name}");
+        assert_eq!(m.len(), 3, "{tag} {name}");
         // Step 1 starts at the reference (LoRA B = 0), later steps have moved.
         assert!(
             m[0]["kl"].as_f64().unwrap().abs() < 1e-6,
-            "{name}: {}",
+            "{tag} {name}: {}",
             m[0]
         );
         for s in &m {
             let r = s["sampled/mean"].as_f64().unwrap();
-            assert!(r.is_finite(), "{name}: {s}");
+            assert!(r.is_finite(), "{tag} {name}: {s}");
         }
-        assert!(m[2]["kl"].as_f64().unwrap() > 0.0, "{name}: {}", m[2]);
+        assert!(m[2]["kl"].as_f64().unwrap() > 0.0, "{tag} {name}: {}", m[2]);
     }
 }
