@@ -134,34 +134,70 @@ fn two_ranks_under_torchrun_equal_one_process_for_frost_and_grpo() {
     for (name, refinement, kept) in cases {
         let set = format!("frost.refinement={refinement}");
         let sets = ["steps=3", "run.tensorboard=false", set.as_str(), kept];
-        let one = dir.join(format!("{name}-1"));
-        ok(run_cli(&train_args(&cfg, &one, &sets)), "1 process");
-        let two = dir.join(format!("{name}-2"));
-        let o = torchrun_cmd(2, &train_args(&cfg, &two, &sets))
-            .output()
-            .unwrap();
-        let table = String::from_utf8_lossy(&o.stdout).into_owned();
-        ok(o, "torchrun");
-        // The run directory and the summary say how many ranks trained it.
-        assert_eq!(launches(&one), [(0, 1)], "{name}");
-        assert_eq!(launches(&two), [(0, 2)], "{name}");
-        assert_eq!(summary_value(&table, "ranks"), "2", "{table}");
-        for log in ["metrics.jsonl", "eval.jsonl"] {
-            assert_same_logs(&one.join(log), &two.join(log), 1e-5);
-        }
-        assert_eq!(moves(&one), moves(&two), "{name}: different moves");
-        assert_same_adapters(&one, &two);
-        // One writer: the run directory holds what a 1-process run's does, nothing per rank.
-        let list = |d: &Path| {
-            let mut v: Vec<String> = std::fs::read_dir(d)
-                .unwrap()
-                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect();
-            v.sort();
-            v
-        };
-        assert_eq!(list(&one), list(&two), "{name}");
+        assert_two_ranks_equal_one(&dir, &cfg, name, &sets);
     }
+}
+
+/// The same on a tiny random Qwen3.5 (linear and full attention layers) for Frost: the
+/// recurrent state, the chunked delta rule and its gradients are split over ranks like the rest.
+#[test]
+fn two_ranks_equal_one_process_on_a_tiny_random_qwen3_5() {
+    let dir = tmp("dist-q35");
+    let cfg = write_config(&dir, true);
+    let shape = crate::qwen3_5_frost::tiny_qwen3_5_shape();
+    let model = format!("model.path=\"{}\"", shape.display());
+    let tok = format!(
+        "model.tokenizer=\"{}\"",
+        crate::fixture::fixture().model.display()
+    );
+    let sets = [
+        "steps=3",
+        "run.tensorboard=false",
+        "model.init=\"random\"",
+        &model,
+        &tok,
+    ];
+    assert_two_ranks_equal_one(&dir, &cfg, "q35", &sets);
+    // It trained the Qwen3.5 model: its full-attention layer's adapters, multimodal prefix.
+    let names: Vec<String> = adapter(&dir.join("q35-2"))
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
+    let q = "model.language_model.layers.1.self_attn.q_proj.lora_A";
+    assert!(names.iter().any(|n| n.contains(q)), "{names:?}");
+}
+
+/// Runs `sets` on 1 process and on 2 ranks under torchrun (folders `name`-1 and `name`-2 in
+/// `dir`): metrics and eval to 1e-5, the same moves token for token, adapters to 1e-5, the
+/// ranks recorded, and only rank 0 writing.
+fn assert_two_ranks_equal_one(dir: &Path, cfg: &Path, name: &str, sets: &[&str]) {
+    let one = dir.join(format!("{name}-1"));
+    ok(run_cli(&train_args(cfg, &one, sets)), "1 process");
+    let two = dir.join(format!("{name}-2"));
+    let o = torchrun_cmd(2, &train_args(cfg, &two, sets))
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    ok(o, "torchrun");
+    // The run directory and the summary say how many ranks trained it.
+    assert_eq!(launches(&one), [(0, 1)], "{name}");
+    assert_eq!(launches(&two), [(0, 2)], "{name}");
+    assert_eq!(summary_value(&table, "ranks"), "2", "{table}");
+    for log in ["metrics.jsonl", "eval.jsonl"] {
+        assert_same_logs(&one.join(log), &two.join(log), 1e-5);
+    }
+    assert_eq!(moves(&one), moves(&two), "{name}: different moves");
+    assert_same_adapters(&one, &two);
+    // One writer: the run directory holds what a 1-process run's does, nothing per rank.
+    let list = |d: &Path| {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(list(&one), list(&two), "{name}");
 }
 
 /// A 2-rank run stopped after step 2 and resumed on 1 process continues exactly: its 4 steps
