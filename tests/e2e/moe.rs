@@ -89,5 +89,47 @@ fn tiny_qwen3_moe_shape() -> PathBuf {
 
 #[test]
 fn frost_and_grpo_runs_train_a_tiny_random_qwen3_moe() {
-    frost_and_grpo_runs_train(&tiny_qwen3_moe_shape(), "moe");
+    let names = frost_and_grpo_runs_train(&tiny_qwen3_moe_shape(), "moe");
+    // Only the dense layer's MLP has adapters (the experts have none by default).
+    let mlps: Vec<_> = names.iter().filter(|n| n.contains(".mlp.")).collect();
+    assert_eq!(mlps.len(), 6, "{mlps:?}");
+    assert!(
+        mlps.iter().all(|n| n.contains(".layers.2.mlp.")),
+        "{mlps:?}"
+    );
+}
+
+/// A folder holding only the config.json of a tiny multimodal Qwen3.5 MoE (linear, full,
+/// linear, full; every MLP sparse: 4 experts, top-2, and a shared expert).
+fn tiny_qwen3_5_moe_shape() -> PathBuf {
+    let dir = crate::fixture::tmp("q35-moe-shape");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = serde_json::json!({
+        "architectures": ["Qwen3_5MoeForConditionalGeneration"],
+        "model_type": "qwen3_5_moe",
+        "tie_word_embeddings": true,
+        "text_config": {
+            "model_type": "qwen3_5_moe_text",
+            "vocab_size": 320, "hidden_size": 64,
+            "num_hidden_layers": 4, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "head_dim": 32, "linear_num_key_heads": 2, "linear_num_value_heads": 4,
+            "linear_key_head_dim": 16, "linear_value_head_dim": 8, "linear_conv_kernel_dim": 4,
+            "full_attention_interval": 2, "max_position_embeddings": 512,
+            "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32,
+            "shared_expert_intermediate_size": 48,
+            "rope_parameters": {"rope_type": "default", "rope_theta": 10000.0,
+                                "partial_rotary_factor": 0.25}
+        },
+        "vision_config": {"depth": 1, "hidden_size": 32, "num_heads": 2, "out_hidden_size": 64}
+    });
+    std::fs::write(dir.join("config.json"), cfg.to_string()).unwrap();
+    dir
+}
+
+#[test]
+fn frost_and_grpo_runs_train_a_tiny_random_qwen3_5_moe() {
+    let names = frost_and_grpo_runs_train(&tiny_qwen3_5_moe_shape(), "q35-moe");
+    // Every layer's shared expert has adapters, under the multimodal prefix.
+    let shared = "model.language_model.layers.0.mlp.shared_expert.gate_proj.lora_A";
+    assert!(names.iter().any(|n| n.contains(shared)), "{names:?}");
 }

@@ -254,16 +254,20 @@ pub(crate) fn tiny_qwen3_5_shape() -> std::path::PathBuf {
 
 #[test]
 fn frost_and_grpo_runs_train_a_tiny_random_qwen3_5() {
-    frost_and_grpo_runs_train(&tiny_qwen3_5_shape(), "q35");
+    let names = frost_and_grpo_runs_train(&tiny_qwen3_5_shape(), "q35");
+    let q = "model.language_model.layers.1.self_attn.q_proj.lora_A";
+    assert!(names.iter().any(|n| n.contains(q)), "{names:?}");
 }
 
 /// A 3-step Frost run and a 3-step GRPO run of `model.init = "random"` on the shape in `shape`
 /// (a folder holding its config.json) with the fixture's tokenizer: three finite steps each,
-/// starting at the reference and moving away from it.
-pub(crate) fn frost_and_grpo_runs_train(shape: &Path, tag: &str) {
+/// starting at the reference and moving away from it. Returns the names in the Frost run's
+/// last adapter, which say what was trained.
+pub(crate) fn frost_and_grpo_runs_train(shape: &Path, tag: &str) -> Vec<String> {
     use crate::fixture::{fixture, jsonl, tmp, train_run};
     let model_set = format!("model.path=\"{}\"", shape.display());
     let tok_set = format!("model.tokenizer=\"{}\"", fixture().model.display());
+    let mut names = vec![];
     for (name, refinement) in [("frost", "frost"), ("grpo", "none")] {
         // Beside the fixture model, so that no family's reference script need run.
         let out = tmp(&format!("{tag}-{name}"));
@@ -294,5 +298,16 @@ pub(crate) fn frost_and_grpo_runs_train(shape: &Path, tag: &str) {
             assert!(r.is_finite(), "{tag} {name}: {s}");
         }
         assert!(m[2]["kl"].as_f64().unwrap() > 0.0, "{tag} {name}: {}", m[2]);
+        if name == "frost" {
+            let ckpts = frost_host::run::checkpoints::Checkpoints::new(out.join("checkpoints"));
+            let file = ckpts
+                .latest()
+                .unwrap()
+                .join("adapter/adapter_model.safetensors");
+            names = (Tensor::read_safetensors(file).unwrap().into_iter())
+                .map(|t| t.0)
+                .collect();
+        }
     }
+    names
 }
