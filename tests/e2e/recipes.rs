@@ -339,3 +339,26 @@ fn reference_refresh_moves_the_kl_reference_and_survives_a_resume() {
         assert_eq!(figures(&c[step]), figures(&w[step]), "step {}", step + 1);
     }
 }
+
+/// A recipe given alone (no base before it) is refused in one line that says how to overlay it,
+/// by training and by game-check alike (they resolve configs through one function).
+#[test]
+fn a_recipe_given_alone_says_it_is_an_overlay() {
+    let dir = tempfile::tempdir().unwrap();
+    let dapo = recipe("dapo");
+    let out = dir.path().join("run");
+    let o = crate::fixture::run_cli(&["--config", &dapo, "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    let line = err.lines().find(|l| l.starts_with("error")).unwrap_or("");
+    assert!(
+        line.contains("dapo.toml") && line.contains("goes after a base"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+    let game = crate::common::game_wasm("infill");
+    let o = crate::fixture::run_cli(&["game-check", game.to_str().unwrap(), "--config", &dapo]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(err.contains("goes after a base"), "{err}");
+}

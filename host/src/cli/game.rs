@@ -120,8 +120,7 @@ fn run_config(a: &GameCheckArgs) -> anyhow::Result<TrainConfig> {
         overrides.push(format!("game.config={}", toml::Value::Table(t.clone())));
     }
     overrides.extend(a.overrides.iter().cloned());
-    let doc_refs: Vec<(&str, &str)> = docs.iter().map(|(t, o)| (t.as_str(), o.as_str())).collect();
-    let mut cfg = TrainConfig::from_tomls(&doc_refs, &overrides).map_err(|e| {
+    let mut cfg = super::train::resolve_config(&docs, &overrides).map_err(|e| {
         let hint =
             match (a.config.iter().zip(&docs)).find(|(_, (t, _))| looks_like_a_game_config(t)) {
                 Some((p, _)) => format!(

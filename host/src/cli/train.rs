@@ -102,6 +102,26 @@ pub fn config_docs(paths: &[PathBuf]) -> anyhow::Result<Vec<(String, String)>> {
         .collect()
 }
 
+/// The run config of `docs` merged in order, then `overrides`: what training and game-check
+/// both resolve. A lone overlay (a recipe) lacks the base's sections: the error says so.
+pub fn resolve_config(
+    docs: &[(String, String)],
+    overrides: &[String],
+) -> anyhow::Result<TrainConfig> {
+    let refs: Vec<(&str, &str)> = docs.iter().map(|(t, o)| (t.as_str(), o.as_str())).collect();
+    TrainConfig::from_tomls(&refs, overrides).map_err(|e| {
+        let msg = e.to_string();
+        let hint = match msg.contains("missing field") {
+            true => {
+                " (a config given alone must be complete: an overlay such as configs/recipes/*.toml \
+                 goes after a base, e.g. --config configs/tiny-infill.toml --config RECIPE)"
+            }
+            false => "",
+        };
+        anyhow::anyhow!("{msg}{hint}")
+    })
+}
+
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let docs: Vec<(String, String)> = match &args.resume {
         Some(dir) => {
@@ -120,9 +140,8 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             toml_string(&g.display().to_string())
         ));
     }
-    let docs: Vec<(&str, &str)> = docs.iter().map(|(t, o)| (t.as_str(), o.as_str())).collect();
     // The run's config.toml is this merged, resolved config (what --resume reads back).
-    let cfg = TrainConfig::from_tomls(&docs, &overrides)?;
+    let cfg = resolve_config(&docs, &overrides)?;
     let req = |out: PathBuf, resume: bool| RunRequest {
         config: cfg.clone(),
         out,
