@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tch::Tensor;
 
+use crate::export::leftovers;
 use crate::fixture::{jsonl, run_cli, run_cli_ok as ok, tmp, train_run};
 
 /// A fresh LoRA run of 2 steps with a checkpoint after each (the tests damage it).
@@ -44,16 +45,6 @@ fn rewrite(file: &Path, f: impl Fn(Tensor) -> Tensor) {
 /// that lost the end of a file after it was written, a run that saved NaNs).
 fn reseal(ckpt: &Path) {
     frost_host::run::checksums::seal(ckpt).unwrap();
-}
-
-/// The entries beside `out` that an export to it would stage in (`.NAME.tmp-*`).
-fn leftovers(out: &Path) -> Vec<String> {
-    let name = out.file_name().unwrap().to_string_lossy().into_owned();
-    std::fs::read_dir(out.parent().unwrap())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(&format!(".{name}.")))
-        .collect()
 }
 
 /// `frost-host ARGS` fails; its error (the last stderr line) names `file` exactly once and

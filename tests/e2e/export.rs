@@ -238,7 +238,7 @@ fn export_merged_shards_and_loads_in_transformers_without_peft() {
 }
 
 /// The entries of `out`'s folder that an export to `out` would stage in (`.NAME.tmp-*`).
-fn leftovers(out: &Path) -> Vec<String> {
+pub(crate) fn leftovers(out: &Path) -> Vec<String> {
     let name = out.file_name().unwrap().to_string_lossy().into_owned();
     std::fs::read_dir(out.parent().unwrap())
         .unwrap()

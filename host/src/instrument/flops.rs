@@ -177,12 +177,11 @@ mod tests {
         assert_eq!(f.backward(true), 20.0 + 2.0 + 6.0);
     }
 
-    #[test]
-    fn qwen3_5_flops_count_each_layer_by_its_mixer() {
-        // hidden 4, 2 layers (linear, full), 2 heads / 1 kv head of dim 2; linear attention:
-        // 1 k head and 2 v heads of dim 2, kernel 2.
+    /// The tiny shape as a Qwen3.5 hybrid of `model_type`: layers (linear, full), full rotary,
+    /// linear attention of 1 k head and 2 v heads of dim 2, kernel 2.
+    fn tiny_hybrid(model_type: &str) -> ModelConfig {
         let mut cfg = tiny();
-        cfg.model_type = Some("qwen3_5_text".into());
+        cfg.model_type = Some(model_type.into());
         cfg.layer_types = Some(vec!["linear_attention".into(), "full_attention".into()]);
         cfg.partial_rotary_factor = Some(1.0);
         cfg.linear_num_key_heads = Some(1);
@@ -190,6 +189,14 @@ mod tests {
         cfg.linear_key_head_dim = Some(2);
         cfg.linear_value_head_dim = Some(2);
         cfg.linear_conv_kernel_dim = Some(2);
+        cfg
+    }
+
+    #[test]
+    fn qwen3_5_flops_count_each_layer_by_its_mixer() {
+        // hidden 4, 2 layers (linear, full), 2 heads / 1 kv head of dim 2; linear attention:
+        // 1 k head and 2 v heads of dim 2, kernel 2.
+        let cfg = tiny_hybrid("qwen3_5_text");
         cfg.validate().unwrap();
         // Full layer: q (with gate) 4x8 = 32, k 8, v 8, o 16, MLP 72: 136 weights.
         // Linear layer: qkv 4x(2+2+4) = 32, z 4x4 = 16, b 8, a 8, out 16, MLP 72: 152.
@@ -241,16 +248,8 @@ mod tests {
     fn qwen3_5_moe_flops_add_the_shared_expert_and_its_gate() {
         // The Qwen3.5 shape above, every MLP sparse: 4 experts of width 3, top-2, a shared
         // expert of width 5; no dense width at all.
-        let mut cfg = tiny();
-        cfg.model_type = Some("qwen3_5_moe_text".into());
+        let mut cfg = tiny_hybrid("qwen3_5_moe_text");
         cfg.intermediate_size = 0;
-        cfg.layer_types = Some(vec!["linear_attention".into(), "full_attention".into()]);
-        cfg.partial_rotary_factor = Some(1.0);
-        cfg.linear_num_key_heads = Some(1);
-        cfg.linear_num_value_heads = Some(2);
-        cfg.linear_key_head_dim = Some(2);
-        cfg.linear_value_head_dim = Some(2);
-        cfg.linear_conv_kernel_dim = Some(2);
         cfg.num_experts = Some(4);
         cfg.num_experts_per_tok = Some(2);
         cfg.moe_intermediate_size = Some(3);

@@ -11,6 +11,7 @@ mod identity;
 pub mod metrics;
 mod ranks;
 mod reference;
+mod resume;
 pub mod sample;
 mod separate_judge;
 mod setup;
@@ -29,12 +30,13 @@ use crate::frost::FrostError;
 use crate::game::GameError;
 use crate::model::ModelError;
 use crate::round::AssignmentError;
-use crate::run::checkpoints::{CheckpointError, Checkpoints};
-use crate::run::dir::{BudgetTotal, CheckpointState, ResumeRecord, RunDir, RunDirError};
+use crate::run::checkpoints::CheckpointError;
+use crate::run::dir::{BudgetTotal, ResumeRecord, RunDir, RunDirError};
 use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
 use crate::update::adamw::AdamW;
 use ranks::{follow, place_rank, share_start};
+use resume::{budget_from_logs, load_checkpoint, refuse_shape_change, settings_changed};
 
 pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
 pub(crate) use guard::all_finite;
@@ -318,109 +320,6 @@ fn launch(s: &Setup, step: u64) -> crate::run::dir::LaunchRecord {
     }
 }
 
-/// A resumed run's checkpoints hold tensors of the shapes its recorded config gave: a setting
-/// that changes them (LoRA on or off, its rank, its target modules) cannot be resumed, and
-/// would otherwise fail on every checkpoint in turn as if each were corrupt.
-fn refuse_shape_change(dir: &std::path::Path, cfg: &TrainConfig) -> Result<(), TrainError> {
-    let path = dir.join("config.toml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(());
-    };
-    let Ok(old) = TrainConfig::from_toml(&text, &path.display().to_string(), &[]) else {
-        return Ok(());
-    };
-    let (was, now) = (&old.model.lora, &cfg.model.lora);
-    let describe = |l: &Option<crate::config::LoraSection>| match l {
-        Some(_) => "LoRA".to_string(),
-        None => "full fine-tuning".to_string(),
-    };
-    let change = match (was, now) {
-        (Some(a), Some(b)) if a.r != b.r => {
-            Some(("model.lora.r", a.r.to_string(), b.r.to_string()))
-        }
-        (Some(a), Some(b)) if a.target_modules != b.target_modules => Some((
-            "model.lora.target_modules",
-            format!("{:?}", a.target_modules),
-            format!("{:?}", b.target_modules),
-        )),
-        (Some(_), None) | (None, Some(_)) => Some(("model.lora", describe(was), describe(now))),
-        _ => None,
-    };
-    match change {
-        None => Ok(()),
-        Some((field, a, b)) => Err(TrainError::Config {
-            field: field.into(),
-            msg: format!(
-                "is {b} but {} was trained with {a}: its checkpoints cannot load into another \
-                 shape; resume without changing it, or start a new run (another --out)",
-                dir.display()
-            ),
-        }),
-    }
-}
-
-/// The settings `cfg` changes from the run's recorded config, `key: old -> new` each: the
-/// recorded text is read as a config first, so settings it leaves at their default (an older
-/// Frost's config.toml) compare by value.
-fn settings_changed(dir: &std::path::Path, cfg: &TrainConfig) -> Vec<String> {
-    let path = dir.join("config.toml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Vec::new();
-    };
-    let old = TrainConfig::from_toml(&text, &path.display().to_string(), &[])
-        .map_or(text, |c| c.to_toml());
-    crate::run::changes::changes(&old, &cfg.to_toml()).unwrap_or_default()
-}
-
-/// The sum of the per-step judge budget in `metrics.jsonl` over steps 1..=`step`.
-fn budget_from_logs(dir: &std::path::Path, step: u64) -> BudgetTotal {
-    let text = std::fs::read_to_string(dir.join("metrics.jsonl")).unwrap_or_default();
-    let mut total = BudgetTotal::default();
-    for v in text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<StepBudget>(l).ok())
-    {
-        if v.step <= step {
-            total.forwards += v.forwards;
-            total.backwards += v.backwards;
-        }
-    }
-    total
-}
-
-#[derive(serde::Deserialize)]
-struct StepBudget {
-    step: u64,
-    #[serde(rename = "budget/judge_forwards")]
-    forwards: u64,
-    #[serde(rename = "budget/judge_backwards")]
-    backwards: u64,
-}
-
-/// Checks the checkpoint `ckpt` against this run (refusing a mismatch unless forced) and
-/// loads it. Returns its step and the judge budget total it recorded.
-fn load_checkpoint(
-    req: &RunRequest,
-    s: &mut Setup,
-    opt: &mut AdamW,
-    ckpt: &std::path::Path,
-) -> Result<(u64, Option<BudgetTotal>), TrainError> {
-    let state: CheckpointState = Checkpoints::read_state(ckpt).map_err(RunDirError::from)?;
-    let mismatches = state.mismatches(&snapshot::state_of(s, state.step));
-    if !mismatches.is_empty() {
-        let what = mismatches.join("; ");
-        if !req.force_resume {
-            return Err(TrainError::Mismatch {
-                path: req.out.clone(),
-                what,
-            });
-        }
-        tracing::warn!("resuming despite: {what} (--force-resume)");
-    }
-    snapshot::load(s, opt, ckpt)?;
-    Ok((state.step, state.judge_budget_total))
-}
-
 fn unix_time() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -486,28 +385,5 @@ pub(super) fn catch_torch<T>(
             game: game.to_string(),
             msg: crate::terminal::panic_text(payload.as_ref()),
         }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_older_checkpoint_without_a_budget_total_sums_the_logged_steps() {
-        let d = tempfile::tempdir().unwrap();
-        let line = |step: u64, f: u64, b: u64| {
-            format!(
-                "{{\"step\": {step}, \"budget/judge_forwards\": {f}, \"budget/judge_backwards\": {b}}}\n"
-            )
-        };
-        let text = line(1, 8, 1) + &line(2, 7, 1) + &line(3, 8, 1);
-        std::fs::write(d.path().join("metrics.jsonl"), text).unwrap();
-        let total = budget_from_logs(d.path(), 2);
-        assert_eq!((total.forwards, total.backwards), (15, 2));
-        assert_eq!(
-            budget_from_logs(&d.path().join("none"), 2),
-            BudgetTotal::default()
-        );
     }
 }

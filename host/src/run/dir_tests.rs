@@ -1,0 +1,172 @@
+use super::*;
+use serde_json::json;
+
+fn state(step: u64, seed: u64) -> CheckpointState {
+    CheckpointState {
+        step,
+        seed,
+        base_model: None,
+        game_hash: None,
+        game_config: None,
+        judge_budget_total: None,
+    }
+}
+
+fn save(run: &RunDir, step: u64) {
+    run.checkpoint(
+        &state(step, 1),
+        |p| fs::write(p.join("w"), b"w").map_err(|e| e.to_string()),
+        |p| fs::write(p, b"o").map_err(|e| e.to_string()),
+    )
+    .unwrap();
+}
+
+#[test]
+fn checkpoint_then_rewind_truncates_logs_and_drops_torn_lines() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("run");
+    let run = RunDir::create(&dir, "seed = 1\n").unwrap();
+    for step in 1..=5u64 {
+        run.append("metrics.jsonl", &json!({"step": step, "x": 1.0}))
+            .unwrap();
+        if step == 3 {
+            save(&run, step);
+        }
+    }
+    let mut f = fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("metrics.jsonl"))
+        .unwrap();
+    write!(f, "{{\"step\": 6, \"x\"").unwrap();
+    drop(run);
+    assert!(matches!(
+        RunDir::create(&dir, "x"),
+        Err(RunDirError::Exists(_))
+    ));
+    let run = RunDir::open(&dir).unwrap();
+    let ckpt = &run.checkpoint_candidates()[0];
+    let st: CheckpointState = Checkpoints::read_state(ckpt).unwrap();
+    assert_eq!(st, state(3, 1));
+    run.rewind_logs(Some(st.step)).unwrap();
+    let m = fs::read_to_string(dir.join("metrics.jsonl")).unwrap();
+    assert_eq!(m.lines().count(), 3);
+    assert!(m.ends_with("}\n"));
+}
+
+#[test]
+fn a_line_torn_inside_a_character_is_dropped_and_the_log_still_rewound() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("run");
+    let run = RunDir::create(&dir, "seed = 1\n").unwrap();
+    for step in 1..=4u64 {
+        run.append("samples.jsonl", &json!({"step": step, "move": "é"}))
+            .unwrap();
+    }
+    // Step 5 cut in the middle of "é" (0xC3 0xA9): not UTF-8.
+    let mut f = fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("samples.jsonl"))
+        .unwrap();
+    f.write_all(b"{\"step\": 5, \"move\": \"\xc3").unwrap();
+    run.rewind_logs(Some(2)).unwrap();
+    let text = fs::read_to_string(dir.join("samples.jsonl")).unwrap();
+    let steps: Vec<u64> = (text.lines())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["step"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(steps, vec![1, 2]);
+}
+
+#[test]
+fn a_run_without_checkpoint_can_be_created_again_and_a_held_one_cannot() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("run");
+    let run = RunDir::create(&dir, "a").unwrap();
+    run.append("metrics.jsonl", &json!({"step": 1})).unwrap();
+    let mut tb = tensorboard::Tensorboard::open(&dir.join("tb"), None).unwrap();
+    tb.log(&json!({"step": 1, "x": 1.0}));
+    let e = RunDir::create(&dir, "b").unwrap_err();
+    assert!(matches!(e, RunDirError::Lock(_)), "{e}");
+    assert!(matches!(RunDir::open(&dir), Err(RunDirError::Lock(_))));
+    drop(run);
+    let again = RunDir::create(&dir, "b").unwrap();
+    assert_eq!(fs::read_to_string(dir.join("config.toml")).unwrap(), "b");
+    assert_eq!(fs::read_to_string(dir.join("metrics.jsonl")).unwrap(), "");
+    assert!(
+        !dir.join("tb").exists(),
+        "the old event files are cleared with the logs"
+    );
+    // Not created by this call: a failed start leaves the folder.
+    again.discard_if_unstarted();
+    assert!(dir.join("config.toml").exists());
+}
+
+#[test]
+fn only_a_created_unstarted_run_is_discarded() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("run");
+    RunDir::create(&dir, "a").unwrap().discard_if_unstarted();
+    assert!(!dir.exists());
+    let run = RunDir::create(&dir, "a").unwrap();
+    save(&run, 1);
+    run.discard_if_unstarted();
+    assert!(dir.join("checkpoints/latest").exists());
+}
+
+#[test]
+fn failed_checkpoint_leaves_previous_latest() {
+    let d = tempfile::tempdir().unwrap();
+    let run = RunDir::create(d.path(), "").unwrap();
+    save(&run, 1);
+    let bad = run.checkpoint(
+        &state(2, 0),
+        |_| Err("disk full".into()),
+        |p| fs::write(p, b"o").map_err(|e| e.to_string()),
+    );
+    assert!(bad.is_err());
+    assert!(run.checkpoint_candidates()[0].ends_with("step-000001"));
+}
+
+#[test]
+fn resume_history_appends_entries() {
+    let d = tempfile::tempdir().unwrap();
+    let run = RunDir::create(d.path(), "steps = 2\n").unwrap();
+    for (step, set) in [(2, "steps=4"), (4, "steps=6")] {
+        let overrides = [set.to_string()];
+        let rec = ResumeRecord {
+            unix_time: 1,
+            after_step: step,
+            overrides: &overrides,
+            forced: false,
+        };
+        run.record_resume(&format!("{set}\n"), &rec).unwrap();
+    }
+    let h = fs::read_to_string(d.path().join("config.history.toml")).unwrap();
+    let v: toml::Table = toml::from_str(&h).unwrap();
+    let entries = v["resume"].as_array().unwrap();
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[1]["overrides"][0].as_str(), Some("steps=6"));
+    let cfg = fs::read_to_string(d.path().join("config.toml")).unwrap();
+    assert_eq!(cfg, "steps=6\n");
+}
+
+#[test]
+fn mismatches_name_what_changed() {
+    let mut a = state(2, 1);
+    a.game_config = Some(json!({"gap": 4}));
+    let mut b = a.clone();
+    assert!(a.mismatches(&b).is_empty());
+    b.seed = 9;
+    b.game_config = Some(json!({"gap": 3}));
+    let m = a.mismatches(&b).join("; ");
+    assert!(
+        m.contains("seed 9 was 1") && m.contains("game config"),
+        "{m}"
+    );
+    // Unrecorded (old checkpoint): not compared.
+    a.game_config = None;
+    assert_eq!(a.mismatches(&b).len(), 1);
+}
