@@ -317,7 +317,7 @@ fn a_run_needing_the_default_model_waits_for_the_one_pretraining_it() {
         assert!(n > 0, "demo ended before logging {what:?}:\n{seen}");
         seen.push_str(&line);
         assert!(
-            !line.contains("pretraining it now"),
+            !line.contains("installed the embedded default model"),
             "it did not wait:\n{seen}"
         );
         if line.contains(what) {
@@ -418,4 +418,67 @@ fn the_embedded_default_folder_takes_only_the_embedded_default() {
             "{args:?}: something was written"
         );
     }
+}
+
+/// A fresh cache gets the shipped default model (its bytes, its hash; nothing pretrained), a
+/// run on it records that hash, and a folder that holds another model is used with one warning
+/// naming both hashes.
+#[test]
+fn a_fresh_cache_gets_the_shipped_default_model() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    let mut cfg = crate::fixture::test_config(true);
+    cfg.model.path = String::new();
+    cfg.steps = 1;
+    cfg.eval.every = 0;
+    cfg.run.checkpoint_every = 0;
+    let config = tmp.path().join("config.toml");
+    std::fs::write(&config, cfg.to_toml()).unwrap();
+    let train = |out: &str| {
+        common::frost_host()
+            .arg("--config")
+            .arg(&config)
+            .arg("--out")
+            .arg(tmp.path().join(out))
+            .env("FROST_CACHE", &cache)
+            .env("FROST_LOG", "warn")
+            .output()
+            .unwrap()
+    };
+    let o = train("run");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(!err.contains("WARN"), "{err}");
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/tiny-shakespeare");
+    let default = cache.join("models/tiny-shakespeare");
+    for e in std::fs::read_dir(&shipped).unwrap() {
+        let e = e.unwrap();
+        assert_eq!(
+            std::fs::read(e.path()).unwrap(),
+            std::fs::read(default.join(e.file_name())).unwrap(),
+            "{:?}",
+            e.file_name()
+        );
+    }
+    let models: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("run/models.json")).unwrap())
+            .unwrap();
+    let hash = frost_host::pretrain::shipped::CONTENT_HASH;
+    assert_eq!(models["player"]["content_hash"], hash, "{models}");
+    // Another model in the default folder: used, with one warning naming both hashes.
+    let other = &crate::fixture::fixture().model;
+    for e in std::fs::read_dir(other).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), default.join(e.file_name())).unwrap();
+    }
+    let o = train("run2");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let warnings: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("not the shipped"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    assert!(warnings[0].contains(hash), "{err}");
 }

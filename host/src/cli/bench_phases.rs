@@ -28,7 +28,7 @@ struct Run {
 /// `peak` is the measured matmul peak in FLOP/s (the MFU denominator).
 pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> anyhow::Result<()> {
     let model = frost_host::pretrain::ensure_default_model()
-        .context("building the embedded default model")?;
+        .context("installing the embedded default model")?;
     let configs: [(&str, &[&str]); 2] = [
         ("frost K=4 D=4", &[]),
         ("grpo K=8", &["frost.refinement=\"none\"", "sampling.k=8"]),

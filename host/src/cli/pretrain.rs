@@ -175,5 +175,21 @@ pub fn run(args: PretrainArgs) -> anyhow::Result<()> {
         report.heldout.loss,
         report.heldout.bits_per_byte
     );
+    if out == pretrain::default_model_dir() {
+        // The rebuild's whole point: did this machine reproduce the shipped bytes?
+        match pretrain::shipped::other_hash(&out) {
+            None => println!(
+                "reproduces the shipped default model bit for bit (hash {})",
+                pretrain::shipped::CONTENT_HASH
+            ),
+            Some(h) => println!(
+                "differs from the shipped default model: hash {h}, shipped {} (this CPU's \
+                 kernels round differently); runs here now use this rebuild, and removing {} \
+                 brings the shipped one back",
+                pretrain::shipped::CONTENT_HASH,
+                out.display()
+            ),
+        }
+    }
     Ok(())
 }

@@ -199,10 +199,10 @@ pub fn schema() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `make demo`: the embedded default model (pretrained first if missing) and a short run.
+/// `make demo`: the embedded default model (installed first if missing) and a short run.
 pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
     let dir = frost_host::pretrain::ensure_default_model()
-        .context("building the embedded default model")?;
+        .context("installing the embedded default model")?;
     tracing::info!("default model at {}", dir.display());
     let overrides = vec![
         format!("steps={}", args.steps),

@@ -24,6 +24,7 @@ pub mod record;
 pub mod resume;
 mod run;
 mod schedule;
+pub mod shipped;
 mod step;
 mod threads;
 
@@ -120,39 +121,31 @@ impl PretrainOptions {
     }
 }
 
-/// The default model's directory, pretraining it first (with progress; its fixed 800 steps on
-/// one thread take about 15 minutes on this project's 2-core CPU) when it is missing; a run
-/// started while another process pretrains it waits for that one. An interrupted earlier
-/// build is resumed from its checkpoint.
+/// The default model's directory, installing the shipped bytes first (a few milliseconds)
+/// when it is missing. A folder that holds another model (rebuilt by `frost-host pretrain` on a
+/// machine whose CPU kernels round differently) is used with a warning naming both hashes: it
+/// is the user's, and every run records which model it used.
 pub fn ensure_default_model() -> Result<PathBuf, PretrainError> {
     let dir = default_model_dir();
-    if is_model_dir(&dir) {
-        return Ok(dir);
-    }
-    // Another process (a sweep's other job, another rank) may be pretraining it: wait for it,
-    // then use what it built.
-    let _lock = resume::lock_out(&dir, true)?;
-    if is_model_dir(&dir) {
-        return Ok(dir);
-    }
-    tracing::info!(
-        "the default model {} is missing: pretraining it now",
-        dir.display()
-    );
-    let mut opts = PretrainOptions::new(CorpusSource::Default, dir.clone(), ModelSize::Small);
-    opts.resume = has_checkpoint(&dir);
-    let done = match run::pretrain_locked(&opts) {
-        // A checkpoint from other settings (an older Frost): start over rather than fail.
-        Err(PretrainError::Checkpoint { path, msg }) if opts.resume => {
-            tracing::warn!("not resuming from {}: {msg}", path.display());
-            opts.resume = false;
-            run::pretrain_locked(&opts)?
+    if !is_model_dir(&dir) {
+        // Another process (a sweep's other job, another rank) may be installing or rebuilding
+        // it: wait for it, then use what it made.
+        let _lock = resume::lock_out(&dir, true)?;
+        if !is_model_dir(&dir) {
+            shipped::install(&dir)?;
         }
-        other => other?,
-    };
-    // The default options set no `stop_after`, so a run that returns has built the model.
-    done.map(|_| dir).ok_or_else(|| PretrainError::Option {
-        option: "stop_after".to_string(),
-        msg: "the default model's run stopped early".to_string(),
-    })
+    }
+    // Once per process: every command asks for the folder several times.
+    static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if let Some(hash) = shipped::other_hash(&dir)
+        .filter(|_| !WARNED.swap(true, std::sync::atomic::Ordering::Relaxed))
+    {
+        tracing::warn!(
+            "the default model in {} has hash {hash}, not the shipped {}: it was rebuilt on \
+             this machine; remove the folder to use the shipped model again",
+            dir.display(),
+            shipped::CONTENT_HASH
+        );
+    }
+    Ok(dir)
 }

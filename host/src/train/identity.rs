@@ -79,7 +79,7 @@ fn weight_files(dir: &Path) -> std::io::Result<Vec<(String, u64, u128)>> {
 /// 14B checkpoint) takes about a minute, so the result is cached under
 /// `$FROST_CACHE/weight-hashes/`, keyed by the folder, the files' names, sizes and modification
 /// times: computed once per checkpoint on a machine, recomputed when a file changes.
-pub(super) fn content_hash(dir: &Path) -> std::io::Result<String> {
+pub(crate) fn content_hash(dir: &Path) -> std::io::Result<String> {
     let files = weight_files(dir)?;
     let canonical = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let mut key = Sha256::new();

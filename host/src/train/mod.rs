@@ -7,7 +7,7 @@ mod dynamic;
 mod eval;
 mod fingerprint;
 mod guard;
-mod identity;
+pub(crate) mod identity;
 pub mod metrics;
 mod ranks;
 mod reference;

@@ -60,10 +60,15 @@ impl Setup {
     }
 }
 
-/// The model folder a config points at (empty = the embedded default).
+/// The model folder a config points at (empty = the embedded default, installed from the
+/// binary's shipped bytes on first use; if that fails, the error is logged and loading the
+/// folder then names it).
 pub fn model_dir(cfg: &TrainConfig) -> PathBuf {
     if cfg.model.path.is_empty() {
-        cache::default_model_dir()
+        crate::pretrain::ensure_default_model().unwrap_or_else(|e| {
+            tracing::error!("installing the embedded default model: {e}");
+            cache::default_model_dir()
+        })
     } else {
         PathBuf::from(&cfg.model.path)
     }
