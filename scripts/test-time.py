@@ -10,7 +10,8 @@ N draws, and of the best of N + r*D plain samples; their paired difference (Fros
 a 95% bootstrap interval over seeds and assignments (seeds resampled, then assignments within
 each), an exact-enough sign-flip p over (seed, assignment) pairs (10,000 random flips), and each
 arm's judge forwards, backwards and seconds per assignment. Writes OUT_DIR/best_vs_forwards.svg
-and OUT_DIR/best_vs_seconds.svg (both arms of every player, intervals as bars) and prints the
+and OUT_DIR/best_vs_seconds.svg (both arms of every player, 95% intervals of each arm's level as
+bars) and OUT_DIR/difference_vs_forwards.svg (the paired difference and its interval) and prints the
 table in Markdown, with the verdict at the last round: Frost at test time beats sampling more at
 equal judge budget **holds** when the interval is above 0 and p < 0.05, **does not hold** when it
 is below 0 and p < 0.05, **unclear** otherwise (the report's rule). Standard library only.
@@ -97,10 +98,13 @@ def rows(name, seeds, rounds):
     return out
 
 
-def svg(path, title, xlabel, xkey, table, players):
-    pts = [(row[f"{arm}_{xkey}"], *row[f"{arm}_ci"]) for row in table for arm in ("frost", "sampled")]
+def svg(path, title, xlabel, ylabel, series, zero=False):
+    """A line figure: series of (label, color, dashed, points [(x, y, lo, hi)])."""
+    pts = [p for _, _, _, ps in series for p in ps]
     x0, x1 = 0.0, max(p[0] for p in pts) * 1.05 or 1.0
-    y0, y1 = min(p[1] for p in pts), max(p[2] for p in pts)
+    y0, y1 = min(p[2] for p in pts), max(p[3] for p in pts)
+    if zero:
+        y0, y1 = min(y0, 0.0), max(y1, 0.0)
     pad = 0.08 * (y1 - y0 or 1.0)
     y0, y1 = y0 - pad, y1 + pad
     px = lambda x: LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT)
@@ -113,34 +117,43 @@ def svg(path, title, xlabel, xkey, table, players):
            f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{H - BOTTOM}" stroke="black"/>',
            f'<text x="{(LEFT + W - RIGHT) / 2:.0f}" y="{H - 12}" text-anchor="middle">{xlabel}</text>',
            f'<text transform="translate(16,{(TOP + H - BOTTOM) / 2:.0f}) rotate(-90)" '
-           'text-anchor="middle">held-out best score (nats)</text>']
+           f'text-anchor="middle">{ylabel}</text>']
     for i in range(5):
         x, y = x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * i / 4
         out.append(f'<text x="{px(x):.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">{x:.3g}</text>')
-        out.append(f'<text x="{LEFT - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{y:.1f}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{y:.3g}</text>')
+    if zero:
+        out.append(f'<line x1="{LEFT}" y1="{py(0):.1f}" x2="{W - RIGHT}" y2="{py(0):.1f}" '
+                   'stroke="#888" stroke-dasharray="2 3"/>')
     legend_y = TOP + 8
-    for c, name in enumerate(players):
-        color = COLORS[c % len(COLORS)]
-        for arm, dash in (("frost", ""), ("sampled", ' stroke-dasharray="6 4"')):
-            series = [row for row in table if row["player"] == name]
-            xy = [(px(row[f"{arm}_{xkey}"]), row[f"{arm}_ci"], py(row[arm])) for row in series]
-            line = " ".join(f"{x:.1f},{y:.1f}" for x, _, y in xy)
-            out.append(f'<polyline points="{line}" fill="none" stroke="{color}" stroke-width="2"{dash}/>')
-            for x, (lo, hi), y in xy:
-                out.append(f'<line x1="{x:.1f}" y1="{py(lo):.1f}" x2="{x:.1f}" y2="{py(hi):.1f}" '
-                           f'stroke="{color}"/>')
-                shape = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}"/>' if arm == "frost"
-                         else f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="white" '
-                              f'stroke="{color}"/>')
-                out.append(shape)
-            label = f"{name}: {'Frost rounds' if arm == 'frost' else 'more samples'}"
-            out.append(f'<line x1="{W - RIGHT + 10}" y1="{legend_y}" x2="{W - RIGHT + 34}" '
-                       f'y2="{legend_y}" stroke="{color}" stroke-width="2"{dash}/>')
-            out.append(f'<text x="{W - RIGHT + 40}" y="{legend_y + 4}">{label}</text>')
-            legend_y += 18
+    for label, color, dashed, points in series:
+        dash = ' stroke-dasharray="6 4"' if dashed else ""
+        line = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y, _, _ in points)
+        out.append(f'<polyline points="{line}" fill="none" stroke="{color}" stroke-width="2"{dash}/>')
+        for x, y, lo, hi in points:
+            out.append(f'<line x1="{px(x):.1f}" y1="{py(lo):.1f}" x2="{px(x):.1f}" y2="{py(hi):.1f}" '
+                       f'stroke="{color}"/>')
+            out.append(f'<rect x="{px(x) - 3:.1f}" y="{py(y) - 3:.1f}" width="6" height="6" '
+                       f'fill="white" stroke="{color}"/>' if dashed else
+                       f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{color}"/>')
+        out.append(f'<line x1="{W - RIGHT + 10}" y1="{legend_y}" x2="{W - RIGHT + 34}" '
+                   f'y2="{legend_y}" stroke="{color}" stroke-width="2"{dash}/>')
+        out.append(f'<text x="{W - RIGHT + 40}" y="{legend_y + 4}">{label}</text>')
+        legend_y += 18
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
+
+
+def arms(table, names, xkey):
+    """Both arms of every player, by `xkey` (forwards or seconds)."""
+    out = []
+    for c, name in enumerate(names):
+        rs = [row for row in table if row["player"] == name]
+        for arm, label in (("frost", "Frost rounds"), ("sampled", "more samples")):
+            pts = [(row[f"{arm}_{xkey}"], row[arm], *row[f"{arm}_ci"]) for row in rs]
+            out.append((f"{name}: {label}", COLORS[c % len(COLORS)], arm == "sampled", pts))
+    return out
 
 
 def main(args):
@@ -151,9 +164,15 @@ def main(args):
     table = [row for name, seeds, rounds in players for row in rows(name, seeds, rounds)]
     names = [name for name, _, _ in players]
     svg(os.path.join(out_dir, "best_vs_forwards.svg"), "Test time: best score by judge forwards",
-        "judge forwards per assignment", "forwards", table, names)
+        "judge forwards per assignment", "held-out best score (nats)", arms(table, names, "forwards"))
     svg(os.path.join(out_dir, "best_vs_seconds.svg"), "Test time: best score by wall-clock",
-        "seconds per assignment", "seconds", table, names)
+        "seconds per assignment", "held-out best score (nats)", arms(table, names, "seconds"))
+    diff = [(name, COLORS[c % len(COLORS)], False,
+             [(row["sampled_forwards"], row["diff"], row["lo"], row["hi"])
+              for row in table if row["player"] == name]) for c, name in enumerate(names)]
+    svg(os.path.join(out_dir, "difference_vs_forwards.svg"),
+        "Test time: Frost - more samples, paired", "judge forwards per assignment (samples arm)",
+        "best score difference (nats)", diff, zero=True)
     print("| player | r | Frost best-of-N | best of N + r*D samples | Frost − samples [95%] | p "
           "| forwards (Frost / samples) | backwards | seconds (Frost / samples) |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -190,11 +190,8 @@ mod tests {
             r.constraints.banned_token_ids,
             distinct_ids(&text.token_ids)
         );
-        assert_eq!(
-            r.constraints.banned_token_ids.len(),
-            4,
-            "the, cat, sat, down"
-        );
+        // "The", " cat", " sat", " down", " the": the second " cat" is the same token.
+        assert_eq!(r.constraints.banned_token_ids.len(), 5);
         assert_eq!(r.constraints.banned_strings, ["\n", "\r"]);
         let r = check_round::<Title>(
             r#"{"text_tokens": 6, "separator": "", "ban_text_tokens": false, "ban_line_breaks": false}"#,
