@@ -54,7 +54,7 @@ fn title_scores_and_bans_as_the_demos_formula() {
         let got = judge::score(
             &m.net,
             &asg.program,
-            &[title.clone()],
+            std::slice::from_ref(&title),
             &mut Budget::default(),
         )[0];
         cases.push((text, title, banned, got));

@@ -39,9 +39,11 @@ pub struct Curve<'a> {
     d: usize,
 }
 
+/// An arm's points in one assignment's curves.
+type Points = fn(&RefineCurve) -> &[ArmPoint];
+
 /// The two arms by their names in the output.
-const ARMS: [(&str, fn(&RefineCurve) -> &[ArmPoint]); 2] =
-    [("frost", |c| &c.frost), ("sampled", |c| &c.sampled)];
+const ARMS: [(&str, Points); 2] = [("frost", |c| &c.frost), ("sampled", |c| &c.sampled)];
 
 impl<'a> Curve<'a> {
     pub fn new(per: &'a [RefineCurve], n: usize, d: usize) -> Self {
@@ -145,7 +147,7 @@ impl<'a> Curve<'a> {
                 "  {r:>2} {:>10.3} {:>10.3} {:>+9.3}  {:<20} {:>15} {:>9.2} {:>15}",
                 stats::mean(&fb),
                 stats::mean(&gb),
-                diff.map_or(f64::NAN, |d| d.estimate),
+                stats::mean(&fb) - stats::mean(&gb),
                 diff.map_or("n/a".into(), |d| format!("[{:+.3}, {:+.3}]", d.lo, d.hi)),
                 format!(
                     "{:.2}/{:.2}",
