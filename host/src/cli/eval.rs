@@ -1,7 +1,9 @@
 //! `frost-host eval RUN_OR_MODEL`: training's held-out evaluation (best-of-N, mean, entropy,
 //! score variance, distinct moves) of a checkpoint, a run's `--step`, or a base model, on any
 //! game, corpus or split; `--against base` pairs it with the base model on the same
-//! assignments and draws (per-assignment differences, bootstrap intervals, sign-flip p).
+//! assignments and draws (per-assignment differences, bootstrap intervals, sign-flip p);
+//! `--refine R` adds Frost at test time on the same draws beside sampling more
+//! (`train::evaluate_refined`, output in eval_refine.rs).
 use std::path::PathBuf;
 
 use anyhow::Context;
