@@ -17,7 +17,7 @@ export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
 export LIBTORCH_USE_PYTORCH := 1
 CARGO ?= cargo
-GAMES := infill condense xent
+GAMES := infill condense xent title
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 

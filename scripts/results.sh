@@ -15,16 +15,24 @@ OUT=docs/results
 # core-l8's own Frost and GRPO runs, the same seeds).
 FACTORS="core-l8 factor-update factor-replace factor-keep-parents design-sampled-baseline
   design-cap control-grpo-k4 factor-truncation factor-regime factor-split factor-split-d1 factor-best
-  factor-truncation-split"
+  factor-truncation-split factor-rloo factor-dr-grpo factor-dapo"
 # The scale trend's smaller model (a quarter of the default; minutes) and larger one (4.4x;
 # about an hour on 2 cores).
 [ -f runs/models/mini-shakespeare/config.json ] ||
   "$BIN" pretrain --preset mini --out runs/models/mini-shakespeare
 [ -f runs/models/medium-shakespeare/config.json ] ||
   "$BIN" pretrain --preset medium --out runs/models/medium-shakespeare
-for sweep in $FACTORS scale-mini scale-medium scale-medium-split k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules; do
+for sweep in $FACTORS scale-mini scale-medium scale-medium-split k-vs-2k gap-lengths xent-games xent-contrast-seeds-4-5 selection-rules title; do
   "$BIN" sweep "configs/sweeps/$sweep.toml" --jobs "$JOBS" --out "$RUNS/$sweep"
 done
+# The entropy bonus's coefficient, chosen once on GRPO alone (seeds 100-101), then the factor
+# with the pick on both arms: a copy of configs/sweeps/factor-entropy.toml with the pick written in.
+"$BIN" sweep configs/sweeps/entropy-search.toml --jobs "$JOBS" --out "$RUNS/entropy-search"
+python3 scripts/pick-entropy.py "$RUNS/entropy-search" | tee "$OUT/entropy-search.md"
+ENTROPY=$(tail -n 1 "$OUT/entropy-search.md")
+sed "s/update.entropy_coef=0.01/update.entropy_coef=$ENTROPY/" configs/sweeps/factor-entropy.toml \
+  > "$RUNS/factor-entropy.toml"
+"$BIN" sweep "$RUNS/factor-entropy.toml" --jobs "$JOBS" --out "$RUNS/factor-entropy"
 
 # The selection rules on the same sampled parents, every child rescored exactly: tuned on the
 # training split, judged on held-out assignments, for the base model and a trained policy.
@@ -34,7 +42,8 @@ done
   --assignments 64 --out "$RUNS/selection-trained.json" | tee "$OUT/selection-trained.txt"
 
 "$BIN" report "$RUNS/core-l8" --out "$OUT/core-l8" --selection "$RUNS/selection-base.json"
-for sweep in factor-update factor-truncation factor-regime factor-best scale-mini scale-medium; do
+for sweep in factor-update factor-truncation factor-regime factor-best scale-mini scale-medium \
+  factor-rloo factor-dr-grpo factor-dapo factor-entropy title; do
   "$BIN" report "$RUNS/$sweep" --out "$OUT/$sweep"
 done
 for pair in factor-replace:frost-above-mean factor-keep-parents:frost-keep-parents \
@@ -69,7 +78,14 @@ python3 scripts/factor-table.py \
   "core on the medium model (scale)=$OUT/scale-medium:frost-k4-d4=grpo-k8" \
   "K=6 D=2 on the medium model (scale)=$OUT/scale-medium-split:frost-k6-d2=grpo-k8" \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
+  "RLOO on both arms=$OUT/factor-rloo:frost-k4-d4=grpo-k8" \
+  "Dr. GRPO on both arms=$OUT/factor-dr-grpo:frost-k4-d4=grpo-k8" \
+  "DAPO on both arms=$OUT/factor-dapo:frost-k4-d4=grpo-k8" \
+  "entropy bonus $ENTROPY on both arms=$OUT/factor-entropy:frost-k4-d4=grpo-k8" \
   | tee "$OUT/factor-table.md"
+# The authors' own game, its own table (another game: not in the factor table's correlation).
+python3 scripts/factor-table.py \
+  "the title game, the demo's update=$OUT/title:frost-k4-d4=grpo-k8" | tee "$OUT/title-table.md"
 # The scale trend: the core comparison at three model sizes (the presets' parameter counts).
 python3 scripts/scale-figure.py "$OUT/scale-trend.svg" \
   "615136=$OUT/scale-mini:frost-k4-d4=grpo-k8" \
@@ -86,3 +102,45 @@ python3 scripts/scale-figure.py "$OUT/scale-trend.svg" \
   --pair frost-taylor-gain-rr=frost-k4-d4 --pair frost-prior-taylor-rr=frost-k4-d4 \
   --pair frost-top-prob-rr=frost-k4-d4 --pair frost-taylor-gain-rr=frost-top-prob-rr \
   --pair frost-prior-taylor-rr=frost-top-prob-rr --pair frost-taylor-gain-rr=grpo-k8
+
+# Frost at test time: on each player's held-out assignments (32, best of 8), R = 8 Frost rounds of
+# D = 4 children against the best of 8 + 4r samples at the same judge forwards, with seconds, at
+# L = 4, 8, 12; the base model at 8 seeds (`--set seed` deals other assignments and draws), and
+# the trained players: core-l8's Frost and GRPO checkpoints (L = 8, 8 seeds), gap-lengths' (L = 4
+# and 12, 4 seeds). One curve file per player and seed, kept once written (resumable).
+TT="$RUNS/test-time"
+mkdir -p "$OUT/test-time"
+mkdir -p "$TT"
+curve() { # NAME TARGET [EVAL ARGS...]
+  local name=$1 target=$2
+  shift 2
+  if [ ! -s "$TT/$name.jsonl" ]; then
+    "$BIN" eval "$target" --refine 8 --children 4 --set run.threads=1 --set run.progress=false \
+      --curve "$TT/$name.jsonl.part" "$@" > "$TT/$name.txt"
+    mv "$TT/$name.jsonl.part" "$TT/$name.jsonl"
+  fi
+}
+files() { # PREFIX: that player's curve files, comma-separated
+  find "$TT" -name "$1-seed-*.jsonl" | sort | paste -sd, -
+}
+for L in 4 8 12; do
+  for s in 0 1 2 3 4 5 6 7; do
+    curve "base-L$L-seed-$s" base --game games/infill.wasm --set game.config.gap_tokens=$L \
+      --set eval.assignments=32 --set seed=$s
+  done
+done
+for s in 0 1 2 3 4 5 6 7; do
+  curve "frost-L8-seed-$s" "$RUNS/core-l8/runs/frost-k4-d4/seed-$s"
+  curve "grpo-L8-seed-$s" "$RUNS/core-l8/runs/grpo-k8/seed-$s"
+done
+for L in 4 12; do
+  for s in 0 1 2 3; do
+    curve "frost-L$L-seed-$s" "$RUNS/gap-lengths/runs/L${L}_frost-k4-d4/seed-$s"
+    curve "grpo-L$L-seed-$s" "$RUNS/gap-lengths/runs/L${L}_grpo-k8/seed-$s"
+  done
+done
+for L in 4 8 12; do
+  python3 scripts/test-time.py "$OUT/test-time/L$L" "base=$(files "base-L$L")" \
+    "Frost-trained=$(files "frost-L$L")" "GRPO-trained=$(files "grpo-L$L")" \
+    | tee "$OUT/test-time/L$L.md"
+done

@@ -16,6 +16,10 @@ pub const FROST: u64 = 3;
 pub const HELDOUT: u64 = 4;
 /// Evaluation's draws for chunk `index` of the held-out set.
 pub const EVAL: u64 = 5;
+/// `eval --refine`: Frost round r on assignment i of the evaluation, packed as [`round_seed`].
+pub const EVAL_REFINE: u64 = 6;
+/// `eval --refine`: the sampled arm's block r of D more draws on assignment i, as [`round_seed`].
+pub const EVAL_MORE: u64 = 7;
 /// `analyze-selection`: derive_seed(seed, assignment, STUDY, one of the `STUDY_*` purposes).
 pub const STUDY: u64 = 100;
 pub const STUDY_DEAL: u64 = 0;
@@ -38,9 +42,15 @@ pub const MAX_FROST_ROUNDS: usize = 1000;
 /// The seed of Frost round `round` on assignment `assignment` of `step`: the FROST stream with
 /// index assignment * MAX_FROST_ROUNDS + round (the packing every recorded run used).
 pub fn frost_round(seed: u64, step: u64, assignment: usize, round: usize) -> u64 {
+    round_seed(seed, step, FROST, assignment, round)
+}
+
+/// The seed of round `round` on assignment `assignment` in `stream`: index
+/// assignment * MAX_FROST_ROUNDS + round (the one packing of per-round seeds).
+pub fn round_seed(seed: u64, step: u64, stream: u64, assignment: usize, round: usize) -> u64 {
     debug_assert!(round < MAX_FROST_ROUNDS);
     let index = assignment as u64 * MAX_FROST_ROUNDS as u64 + round as u64;
-    derive_seed(seed, step, FROST, index)
+    derive_seed(seed, step, stream, index)
 }
 
 /// The seed of draw `index` of `stream` at `step` of the run seeded `seed`.

@@ -31,6 +31,8 @@ mod sandbox;
 mod selection;
 mod sweep;
 mod tensorboard;
+mod test_time;
+mod title;
 mod tokenizer;
 mod update;
 mod writing_a_game;

@@ -1,7 +1,9 @@
 //! `frost-host eval RUN_OR_MODEL`: training's held-out evaluation (best-of-N, mean, entropy,
 //! score variance, distinct moves) of a checkpoint, a run's `--step`, or a base model, on any
 //! game, corpus or split; `--against base` pairs it with the base model on the same
-//! assignments and draws (per-assignment differences, bootstrap intervals, sign-flip p).
+//! assignments and draws (per-assignment differences, bootstrap intervals, sign-flip p);
+//! `--refine R` adds Frost at test time on the same draws beside sampling more
+//! (`train::evaluate_refined`, output in eval_refine.rs).
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -9,6 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
+use super::eval_refine as refine;
 use super::target::{resolve, TargetArgs};
 use frost_host::lab::stats;
 use frost_host::train::{self, AssignmentEval, EvalMetrics};
@@ -28,6 +31,17 @@ pub struct EvalArgs {
     /// Write every figure, and each assignment's, as JSON here.
     #[arg(long, value_name = "FILE.json")]
     pub out: Option<PathBuf>,
+    /// Frost at test time: R Frost rounds on each assignment's N draws, beside the best of
+    /// N + r*D plain samples (the same judge forwards), r = 0..R.
+    #[arg(long, value_name = "R")]
+    pub refine: Option<usize>,
+    /// Children verified per Frost round, D (default: the config's frost.d).
+    #[arg(long, value_name = "D", requires = "refine")]
+    pub children: Option<usize>,
+    /// With --refine: one eval.jsonl-style line per arm and round (best-of, mean, judge
+    /// forwards and backwards, seconds, each assignment's figures) here.
+    #[arg(long, value_name = "FILE.jsonl", requires = "refine")]
+    pub curve: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq)]
@@ -54,7 +68,14 @@ const FIGURES: [Figure; 5] = [
 
 pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     // The held-out set is built whatever the config's eval.every (it only says how often).
-    let t = resolve(&a.target, &["eval.every=1".into()])?;
+    let mut extra = vec!["eval.every=1".to_string()];
+    if let Some(d) = a.children {
+        extra.push(format!("frost.d={d}"));
+    }
+    let t = resolve(&a.target, &extra)?;
+    if let Some(r) = a.refine {
+        refine::check(r, a.against.is_some(), &t.cfg)?;
+    }
     anyhow::ensure!(
         !(a.against.is_some() && t.checkpoint.is_none()),
         "--against base: {} is the base model already",
@@ -79,9 +100,22 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     let bar = progress(&t.cfg, (assignments.len() * passes) as u64);
     // The seeds of the evaluation after the checkpoint's step: a run's own eval line at that
     // step is reproduced exactly.
-    let per = train::evaluate_assignments(&s, &s.model.net, &assignments, t.step, &mut |d| {
-        bar.set_position(d as u64)
-    })?;
+    let mut tick = |d: usize| bar.set_position(d as u64);
+    let curves = match a.refine {
+        Some(r) => Some(train::evaluate_refined(
+            &s,
+            &s.model.net,
+            &assignments,
+            t.step,
+            r,
+            &mut tick,
+        )?),
+        None => None,
+    };
+    let per = match &curves {
+        Some(c) => c.iter().map(|c| c.eval.clone()).collect(),
+        None => train::evaluate_assignments(&s, &s.model.net, &assignments, t.step, &mut tick)?,
+    };
     let n = t.cfg.eval.best_of;
     let metrics = train::summarize(t.step, n, &per);
     let base = match a.against {
@@ -114,6 +148,12 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     if base.is_some() {
         println!("{}", base_seeds_note(t.step));
     }
+    let curve = curves
+        .as_deref()
+        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d));
+    if let Some(c) = &curve {
+        c.print();
+    }
     if let Some(out) = &a.out {
         let mut doc = json!({
             "target": t.label,
@@ -134,9 +174,24 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
                 "difference": rows.as_deref().map(paired_json),
             });
         }
+        if let Some(c) = &curve {
+            doc["refine"] = c.json();
+        }
         let text = serde_json::to_string_pretty(&doc)? + "\n";
         std::fs::write(out, text).with_context(|| format!("cannot write {}", out.display()))?;
         println!("wrote {}", out.display());
+    }
+    if let (Some(path), Some(c)) = (&a.curve, &curve) {
+        let head = json!({
+            "target": t.label,
+            "step": t.step,
+            "seed": t.cfg.seed,
+            "game": s.dealer.game_name,
+            "split": split,
+            "selection": t.cfg.frost.selection.name(),
+        });
+        c.write_lines(path, &head)?;
+        println!("wrote {}", path.display());
     }
     Ok(())
 }

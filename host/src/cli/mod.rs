@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bench_phases;
 pub mod bench_words;
 pub mod eval;
+pub mod eval_refine;
 pub mod export;
 pub mod game;
 pub mod play;

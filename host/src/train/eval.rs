@@ -71,43 +71,71 @@ fn evaluate_share(
     let mut out: Vec<(usize, AssignmentEval)> = Vec::with_capacity(mine.len());
     let mut budget = Budget::default();
     // Small chunks of assignments per sampling call keep memory flat for big models.
-    for chunk in mine.chunks(4) {
-        let asgs: Vec<&Assignment> = chunk.iter().map(|&i| &assignments[i]).collect();
-        let seeds: Vec<u64> = (chunk.iter())
-            .map(|&i| derive_seed(s.cfg.seed, step, seeds::EVAL, i as u64))
-            .collect();
-        let sampled = sample_checked(s, policy, &asgs, n, &seeds, false)?;
-        let groups = asgs.iter().zip(sampled.moves.chunks(n));
-        for (((asg, moves), entropy), &i) in groups.zip(sampled.entropy.chunks(n)).zip(chunk) {
+    for chunk in mine.chunks(EVAL_CHUNK) {
+        let sampled = draw(s, policy, assignments, chunk, step)?;
+        let groups = chunk.iter().zip(sampled.moves.chunks(n));
+        for ((&i, moves), entropy) in groups.zip(sampled.entropy.chunks(n)) {
+            let asg = &assignments[i];
             let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);
-            let (best_at, best) = (scores.iter().copied().enumerate())
-                .fold((0, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
-            let reference = (asg.reference_move.as_ref())
-                .filter(|r| r.len() == asg.move_len)
-                .map(|r| {
-                    judge::score(
-                        s.judge(),
-                        &asg.program,
-                        std::slice::from_ref(r),
-                        &mut budget,
-                    )[0]
-                });
-            out.push((
-                i,
-                AssignmentEval {
-                    best,
-                    mean: scores.iter().sum::<f64>() / n as f64,
-                    score_var: variance(&scores),
-                    distinct: distinct_frac(moves),
-                    entropy: entropy.iter().sum::<f64>() / n as f64,
-                    reference,
-                    best_move: s.model.tokenizer.decode(&moves[best_at]),
-                },
-            ));
+            out.push((i, record(s, asg, moves, &scores, entropy, &mut budget)));
         }
         progress(out.len());
     }
     Ok(out)
+}
+
+/// Assignments per sampling call of the evaluation.
+pub(super) const EVAL_CHUNK: usize = 4;
+
+/// The evaluation's `eval.best_of` draws for the assignments `chunk` (indices into
+/// `assignments`) after `step`, assignment i drawn with the seed of index i: the draws every
+/// evaluation of that step makes (`eval`, `eval --refine`, training's).
+pub(super) fn draw(
+    s: &Setup,
+    policy: &CausalLm,
+    assignments: &[Assignment],
+    chunk: &[usize],
+    step: u64,
+) -> Result<super::GroupSamples, TrainError> {
+    let asgs: Vec<&Assignment> = chunk.iter().map(|&i| &assignments[i]).collect();
+    let seeds: Vec<u64> = (chunk.iter())
+        .map(|&i| derive_seed(s.cfg.seed, step, seeds::EVAL, i as u64))
+        .collect();
+    Ok(sample_checked(
+        s,
+        policy,
+        &asgs,
+        s.cfg.eval.best_of,
+        &seeds,
+        false,
+    )?)
+}
+
+/// One assignment's record from its N draws and their exact scores (the reference move, when
+/// the game gives one, scored with `budget`).
+pub(super) fn record(
+    s: &Setup,
+    asg: &Assignment,
+    moves: &[Vec<u32>],
+    scores: &[f64],
+    entropy: &[f64],
+    budget: &mut Budget,
+) -> AssignmentEval {
+    let n = moves.len();
+    let (best_at, best) = (scores.iter().copied().enumerate())
+        .fold((0, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
+    let reference = (asg.reference_move.as_ref())
+        .filter(|r| r.len() == asg.move_len)
+        .map(|r| judge::score(s.judge(), &asg.program, std::slice::from_ref(r), budget)[0]);
+    AssignmentEval {
+        best,
+        mean: scores.iter().sum::<f64>() / n as f64,
+        score_var: variance(scores),
+        distinct: distinct_frac(moves),
+        entropy: entropy.iter().sum::<f64>() / n as f64,
+        reference,
+        best_move: s.model.tokenizer.decode(&moves[best_at]),
+    }
 }
 
 /// The evaluation's figures: means over assignments (the reference's over those that have one).

@@ -18,6 +18,7 @@ mod setup;
 mod snapshot;
 mod step;
 mod summary;
+mod test_time;
 mod update;
 
 use std::path::PathBuf;
@@ -46,6 +47,7 @@ pub use setup::{eval_set, load_policy, model_dir, setup, tokenizer_dir, Setup};
 pub use snapshot::{load_policy_weights, load_weights};
 pub use step::{train_step, StepOut};
 pub use summary::{summary_table, Summary};
+pub use test_time::{evaluate_refined, ArmPoint, RefineCurve};
 
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {

@@ -1,0 +1,167 @@
+//! `frost-host eval --refine R`: the output of Frost at test time against sampling more
+//! (`train::evaluate_refined` does the work): a table on the terminal, a `refine` section in
+//! `--out`, and `--curve`'s lines, one per arm and round in eval.jsonl's style, each with every
+//! assignment's figures so that `scripts/test-time.py` can bootstrap over assignments and seeds.
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+use serde_json::{json, Value};
+
+use frost_host::config::TrainConfig;
+use frost_host::lab::stats;
+use frost_host::seeds;
+use frost_host::train::{ArmPoint, RefineCurve};
+
+/// Refuses what `--refine` cannot do, in one line each.
+pub fn check(rounds: usize, against: bool, cfg: &TrainConfig) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        rounds < seeds::MAX_FROST_ROUNDS,
+        "--refine must be below {}",
+        seeds::MAX_FROST_ROUNDS
+    );
+    anyhow::ensure!(
+        !against,
+        "--refine and --against base are separate evaluations: run `eval base --refine R` for \
+         the base model"
+    );
+    anyhow::ensure!(
+        rounds == 0 || cfg.frost.d > 0,
+        "--refine {rounds} with 0 children per round: pass --children D (at least 1)"
+    );
+    Ok(())
+}
+
+/// Both arms' curves over the assignments.
+pub struct Curve<'a> {
+    per: &'a [RefineCurve],
+    n: usize,
+    d: usize,
+}
+
+/// An arm's points in one assignment's curves.
+type Points = fn(&RefineCurve) -> &[ArmPoint];
+
+/// The two arms by their names in the output.
+const ARMS: [(&str, Points); 2] = [("frost", |c| &c.frost), ("sampled", |c| &c.sampled)];
+
+impl<'a> Curve<'a> {
+    pub fn new(per: &'a [RefineCurve], n: usize, d: usize) -> Self {
+        Curve { per, n, d }
+    }
+
+    fn rounds(&self) -> usize {
+        self.per.first().map_or(0, |c| c.frost.len() - 1)
+    }
+
+    /// Moves the arm has drawn after round (block) r.
+    fn drawn(&self, arm: &str, r: usize) -> usize {
+        match arm {
+            "frost" => self.n,
+            _ => self.n + r * self.d,
+        }
+    }
+
+    /// One arm's figures after round r: means over assignments, budget totals.
+    fn line(&self, arm: usize, r: usize) -> Value {
+        let (name, points) = ARMS[arm];
+        let at: Vec<&ArmPoint> = self.per.iter().map(|c| &points(c)[r]).collect();
+        let m = at.len().max(1) as f64;
+        let children: usize = (self.per.iter())
+            .map(|c| c.children[..r].iter().sum::<usize>())
+            .sum();
+        json!({
+            "arm": name,
+            "rounds": r,
+            "n": self.drawn(name, r),
+            "children_per_round": self.d,
+            "eval/best_of": at.iter().map(|p| p.best).sum::<f64>() / m,
+            "eval/mean": at.iter().map(|p| p.mean).sum::<f64>() / m,
+            "budget/judge_forwards_total": at.iter().map(|p| p.forwards).sum::<u64>(),
+            "budget/judge_backwards_total": at.iter().map(|p| p.backwards).sum::<u64>(),
+            "frost/children_total": if name == "frost" { Some(children) } else { None },
+            "time/seconds_total": at.iter().map(|p| p.seconds).sum::<f64>(),
+            "assignments": at,
+        })
+    }
+
+    /// Every line: Frost's rounds 0..=R, then the sampled arm's.
+    fn lines(&self) -> Vec<Value> {
+        (0..ARMS.len())
+            .flat_map(|arm| (0..=self.rounds()).map(move |r| (arm, r)))
+            .map(|(arm, r)| self.line(arm, r))
+            .collect()
+    }
+
+    /// The `refine` section of `--out`: the lines, and each assignment's curves with the
+    /// children each round verified.
+    pub fn json(&self) -> Value {
+        json!({
+            "rounds": self.rounds(),
+            "children_per_round": self.d,
+            "lines": self.lines(),
+            "curves": self.per,
+        })
+    }
+
+    /// `--curve`: `head`'s fields, then each line's, one JSON object per line.
+    pub fn write_lines(&self, path: &Path, head: &Value) -> anyhow::Result<()> {
+        let mut text = Vec::new();
+        for line in self.lines() {
+            let mut obj = head.as_object().cloned().unwrap_or_default();
+            obj.extend(line.as_object().cloned().unwrap_or_default());
+            serde_json::to_writer(&mut text, &obj)?;
+            writeln!(text)?;
+        }
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// The table: per round, both arms' best-of (means over assignments), their paired
+    /// difference with its bootstrap interval over assignments, and what each spent per
+    /// assignment.
+    pub fn print(&self) {
+        let (n, d) = (self.n, self.d);
+        println!("\nFrost at test time: best of {n} after r rounds of {d} children, against the best of {n} + r*{d} samples");
+        println!(
+            "  {:>2} {:>10} {:>10} {:>9}  {:<20} {:>15} {:>9} {:>15}",
+            "r",
+            "frost",
+            "sampled",
+            "diff",
+            "95% interval",
+            "fwd frost/samp",
+            "backward",
+            "s frost/samp"
+        );
+        let m = self.per.len().max(1) as f64;
+        for r in 0..=self.rounds() {
+            let f: Vec<&ArmPoint> = self.per.iter().map(|c| &c.frost[r]).collect();
+            let g: Vec<&ArmPoint> = self.per.iter().map(|c| &c.sampled[r]).collect();
+            let fb: Vec<f64> = f.iter().map(|p| p.best).collect();
+            let gb: Vec<f64> = g.iter().map(|p| p.best).collect();
+            let diff = stats::mean_difference(&fb, &gb, stats::RESAMPLES, stats::BOOTSTRAP_SEED);
+            let per = |xs: &[&ArmPoint], v: fn(&ArmPoint) -> f64| {
+                xs.iter().map(|p| v(p)).sum::<f64>() / m
+            };
+            println!(
+                "  {r:>2} {:>10.3} {:>10.3} {:>+9.3}  {:<20} {:>15} {:>9.2} {:>15}",
+                stats::mean(&fb),
+                stats::mean(&gb),
+                stats::mean(&fb) - stats::mean(&gb),
+                diff.map_or("n/a".into(), |d| format!("[{:+.3}, {:+.3}]", d.lo, d.hi)),
+                format!(
+                    "{:.2}/{:.2}",
+                    per(&f, |p| p.forwards as f64),
+                    per(&g, |p| p.forwards as f64)
+                ),
+                per(&f, |p| p.backwards as f64),
+                format!(
+                    "{:.3}/{:.3}",
+                    per(&f, |p| p.seconds),
+                    per(&g, |p| p.seconds)
+                ),
+            );
+        }
+        println!("  (judge forwards, backwards and seconds per assignment; the interval is over assignments)");
+    }
+}

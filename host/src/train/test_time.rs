@@ -1,0 +1,245 @@
+//! Frost as a test-time search (`frost-host eval --refine R`): on the evaluation's own N draws
+//! per assignment, R Frost rounds of at most D verified children each (`frost::refine`, the
+//! round training and `play --refine` run), beside the obvious alternative at the same judge
+//! forwards: the best of N + r*D plain samples. Both arms start from the same N draws and their
+//! exact scores, so round 0 is the plain evaluation, record for record.
+//!
+//! Budget, per assignment and arm (docs/method.md#budget): judge forwards are distinct moves
+//! scored (the N draws, then each round's verified children, or each block's new samples);
+//! judge backwards are Taylor proposals, one per Frost round whose rule needs it. Seconds are
+//! wall-clock: the N draws' sampling (their chunk's call shared evenly) and scoring, then each
+//! round's, or each block's sampling (the R blocks are drawn in one call, its time shared
+//! evenly) and scoring.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use super::eval::{draw, record, EVAL_CHUNK};
+use super::sample::sample_checked;
+use super::setup::Setup;
+use super::{AssignmentEval, TrainError};
+use crate::frost::{self, Group, Nets, Precomputed};
+use crate::judge::{self, Budget};
+use crate::model::CausalLm;
+use crate::round::Assignment;
+use crate::seeds;
+
+/// One arm after r rounds (Frost) or r blocks of D more samples (sampled).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArmPoint {
+    /// The best exact score among the arm's moves.
+    pub best: f64,
+    /// The mean exact score of the arm's moves (the group after r rounds; every draw).
+    pub mean: f64,
+    pub forwards: u64,
+    pub backwards: u64,
+    pub seconds: f64,
+}
+
+/// One assignment's test-time curves.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RefineCurve {
+    /// The plain evaluation of the N draws: what `eval` reports for this assignment.
+    pub eval: AssignmentEval,
+    /// After r = 0..=R Frost rounds on the N draws.
+    pub frost: Vec<ArmPoint>,
+    /// The N draws and r = 0..=R blocks of D more samples.
+    pub sampled: Vec<ArmPoint>,
+    /// Children verified in round r + 1 (at most D each).
+    pub children: Vec<usize>,
+}
+
+/// `policy`'s evaluation on `assignments` after `step` (the draws of
+/// [`super::evaluate_assignments`]) with both arms' curves over `rounds` rounds of
+/// `s.cfg.frost.d` children (the Frost round as `s.cfg.frost` sets it). With several ranks each
+/// takes the assignments of its index and all get every record, as the plain evaluation does.
+pub fn evaluate_refined(
+    s: &Setup,
+    policy: &CausalLm,
+    assignments: &[Assignment],
+    step: u64,
+    rounds: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<RefineCurve>, TrainError> {
+    let mine = s.dist.share(assignments.len());
+    let local = refine_share(s, policy, assignments, &mine, step, rounds, progress);
+    let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
+    s.dist.agree(status, false)?;
+    Ok(s.dist.gather_ordered(&local?, assignments.len())?)
+}
+
+fn refine_share(
+    s: &Setup,
+    policy: &CausalLm,
+    assignments: &[Assignment],
+    mine: &[usize],
+    step: u64,
+    rounds: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<(usize, RefineCurve)>, TrainError> {
+    let n = s.cfg.eval.best_of;
+    let mut out = Vec::with_capacity(mine.len());
+    for chunk in mine.chunks(EVAL_CHUNK) {
+        let t = Instant::now();
+        let sampled = draw(s, policy, assignments, chunk, step)?;
+        let share = t.elapsed().as_secs_f64() / chunk.len() as f64;
+        let groups = chunk.iter().zip(sampled.moves.chunks(n));
+        for ((&i, moves), entropy) in groups.zip(sampled.entropy.chunks(n)) {
+            let asg = &assignments[i];
+            let t = Instant::now();
+            let mut budget = Budget::default();
+            let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);
+            let start = ArmPoint {
+                best: max(&scores),
+                mean: mean(&scores),
+                forwards: budget.forwards,
+                backwards: budget.backwards,
+                seconds: share + t.elapsed().as_secs_f64(),
+            };
+            // The reference move is scored for scale, outside both arms' budgets.
+            let eval = record(s, asg, moves, &scores, entropy, &mut Budget::default());
+            let at = Start {
+                asg,
+                index: i,
+                moves,
+                scores: &scores,
+                point: start,
+            };
+            let (frost, children) = frost_arm(s, policy, &at, step, rounds);
+            let sampled = sampled_arm(s, policy, &at, step, rounds)?;
+            out.push((
+                i,
+                RefineCurve {
+                    eval,
+                    frost,
+                    sampled,
+                    children,
+                },
+            ));
+        }
+        progress(out.len());
+    }
+    Ok(out)
+}
+
+/// Where both arms start: one assignment's N draws, their scores and what they cost.
+struct Start<'a> {
+    asg: &'a Assignment,
+    index: usize,
+    moves: &'a [Vec<u32>],
+    scores: &'a [f64],
+    point: ArmPoint,
+}
+
+/// R Frost rounds on the N draws: the arm's point after each, and each round's children.
+fn frost_arm(
+    s: &Setup,
+    policy: &CausalLm,
+    at: &Start,
+    step: u64,
+    rounds: usize,
+) -> (Vec<ArmPoint>, Vec<usize>) {
+    let nets = Nets {
+        policy,
+        judge: s.judge(),
+    };
+    let mut group = Group::sampled(at.moves.to_vec(), at.scores.to_vec());
+    let mut budget = Budget {
+        forwards: at.point.forwards,
+        backwards: at.point.backwards,
+    };
+    let (mut points, mut children) = (vec![at.point.clone()], Vec::with_capacity(rounds));
+    let mut seconds = at.point.seconds;
+    for r in 0..rounds {
+        let t = Instant::now();
+        let seed = seeds::round_seed(s.cfg.seed, step, seeds::EVAL_REFINE, at.index, r);
+        let (f, temperature) = (&s.cfg.frost, s.cfg.sampling.temperature);
+        let pre = Precomputed::default();
+        let report = frost::refine(
+            nets,
+            at.asg,
+            &mut group,
+            f,
+            temperature,
+            seed,
+            &mut budget,
+            pre,
+        );
+        seconds += t.elapsed().as_secs_f64();
+        children.push(report.children.len());
+        points.push(ArmPoint {
+            best: max(&group.scores),
+            mean: mean(&group.scores),
+            forwards: budget.forwards,
+            backwards: budget.backwards,
+            seconds,
+        });
+    }
+    (points, children)
+}
+
+/// The N draws and R blocks of D more samples (one sampling call, block r drawn with its own
+/// seed, so a block's draws do not depend on R); a move drawn again is not scored again.
+fn sampled_arm(
+    s: &Setup,
+    policy: &CausalLm,
+    at: &Start,
+    step: u64,
+    rounds: usize,
+) -> Result<Vec<ArmPoint>, TrainError> {
+    let d = s.cfg.frost.d;
+    let mut points = vec![at.point.clone()];
+    if rounds == 0 || d == 0 {
+        points.extend(std::iter::repeat_n(at.point.clone(), rounds));
+        return Ok(points);
+    }
+    let t = Instant::now();
+    let asgs = vec![at.asg; rounds];
+    let block_seeds: Vec<u64> = (0..rounds)
+        .map(|r| seeds::round_seed(s.cfg.seed, step, seeds::EVAL_MORE, at.index, r))
+        .collect();
+    let more = sample_checked(s, policy, &asgs, d, &block_seeds, false)?.moves;
+    let block_share = t.elapsed().as_secs_f64() / rounds as f64;
+    let mut known: HashMap<Vec<u32>, f64> = (at.moves.iter().cloned())
+        .zip(at.scores.iter().copied())
+        .collect();
+    let mut all: Vec<f64> = at.scores.to_vec();
+    let mut budget = Budget {
+        forwards: at.point.forwards,
+        backwards: 0,
+    };
+    let mut seconds = at.point.seconds;
+    for block in more.chunks(d) {
+        let t = Instant::now();
+        let mut new: Vec<Vec<u32>> = Vec::new();
+        for m in block {
+            if !known.contains_key(m) && !new.contains(m) {
+                new.push(m.clone());
+            }
+        }
+        if !new.is_empty() {
+            let scored = judge::score(s.judge(), &at.asg.program, &new, &mut budget);
+            known.extend(new.into_iter().zip(scored));
+        }
+        all.extend(block.iter().map(|m| known[m]));
+        seconds += block_share + t.elapsed().as_secs_f64();
+        points.push(ArmPoint {
+            best: max(&all),
+            mean: mean(&all),
+            forwards: budget.forwards,
+            backwards: 0,
+            seconds,
+        });
+    }
+    Ok(points)
+}
+
+fn max(xs: &[f64]) -> f64 {
+    xs.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+}
+
+fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len().max(1) as f64
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""The entropy bonus's coefficient for factor-entropy, from the entropy-search sweep's runs.
+
+    scripts/pick-entropy.py SWEEP_DIR [LAST]
+
+For every run under SWEEP_DIR/runs/*/seed-*: its update.entropy_coef (config.toml) and its final
+held-out best-of-N (the mean of its last LAST evaluations, default 3, as `frost-host report`
+takes a run's final figure). Prints a Markdown table (coefficient, seeds, mean final best-of-N
+and held-out entropy) and, on its last line, the coefficient with the highest mean: the pick.
+Chosen once, on GRPO alone, before the factor's runs. Standard library only.
+"""
+import glob
+import json
+import os
+import statistics
+import sys
+import tomllib
+
+
+def final(run, last):
+    lines = [json.loads(l) for l in open(os.path.join(run, "eval.jsonl")) if l.strip()]
+    if len(lines) < last:
+        sys.exit(f"{run}: {len(lines)} evaluations, fewer than {last}: is the sweep finished?")
+    best = [v for l in lines[-last:] for k, v in l.items() if k.startswith("eval/best_of_")]
+    ent = [l["eval/entropy"] for l in lines[-last:]]
+    return statistics.mean(best), statistics.mean(ent)
+
+
+def main(args):
+    if not args:
+        sys.exit(__doc__)
+    sweep, last = args[0], int(args[1]) if len(args) > 1 else 3
+    by_coef = {}
+    for run in sorted(glob.glob(os.path.join(sweep, "runs", "*", "seed-*"))):
+        with open(os.path.join(run, "config.toml"), "rb") as f:
+            coef = tomllib.load(f)["update"].get("entropy_coef", 0.0)
+        by_coef.setdefault(coef, []).append(final(run, last))
+    if not by_coef:
+        sys.exit(f"{sweep}: no runs under runs/*/seed-*")
+    print("| entropy_coef | seeds | final best-of-N (mean) | held-out entropy (mean) |")
+    print("|---|---|---|---|")
+    for coef, xs in sorted(by_coef.items()):
+        print(f"| {coef:g} | {len(xs)} | {statistics.mean(b for b, _ in xs):.2f} "
+              f"| {statistics.mean(e for _, e in xs):.3f} |")
+    pick = max(by_coef, key=lambda c: statistics.mean(b for b, _ in by_coef[c]))
+    print(f"{pick:g}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Frost at test time against sampling more, from `frost-host eval --refine R --curve FILE.jsonl`.
+
+    scripts/test-time.py OUT_DIR PLAYER=FILE.jsonl[,FILE.jsonl...] ...
+
+Each argument is one player (a model or checkpoint) with its curve files, one per seed (the same
+player evaluated with `--set seed=S`, or the checkpoints of the runs of one setting). For every
+round r: the mean over seeds and assignments of the best exact score after r Frost rounds on the
+N draws, and of the best of N + r*D plain samples; their paired difference (Frost - sampled) with
+a 95% bootstrap interval over seeds and assignments (seeds resampled, then assignments within
+each), an exact-enough sign-flip p over (seed, assignment) pairs (10,000 random flips), and each
+arm's judge forwards, backwards and seconds per assignment. Writes OUT_DIR/best_vs_forwards.svg
+and OUT_DIR/best_vs_seconds.svg (both arms of every player, 95% intervals of each arm's level as
+bars) and OUT_DIR/difference_vs_forwards.svg (the paired difference and its interval) and prints the
+table in Markdown, with the verdict at the last round: Frost at test time beats sampling more at
+equal judge budget **holds** when the interval is above 0 and p < 0.05, **does not hold** when it
+is below 0 and p < 0.05, **unclear** otherwise (the report's rule). Standard library only.
+"""
+import json
+import os
+import random
+import sys
+
+RESAMPLES, SEED = 2000, 12345
+W, H = 640, 380
+LEFT, RIGHT, TOP, BOTTOM = 70, 200, 28, 52
+COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+
+
+def load(arg):
+    if "=" not in arg:
+        sys.exit(f"not PLAYER=FILE.jsonl[,FILE.jsonl...]: {arg!r}")
+    name, files = arg.split("=", 1)
+    seeds = []
+    for path in files.split(","):
+        lines = [json.loads(l) for l in open(path) if l.strip()]
+        arms = {}
+        for l in lines:
+            arms.setdefault(l["arm"], {})[l["rounds"]] = l
+        if set(arms) != {"frost", "sampled"}:
+            sys.exit(f"{path}: not an `eval --refine --curve` file (arms {sorted(arms)})")
+        seeds.append(arms)
+    rounds = min(max(s["frost"]) for s in seeds)
+    return name, seeds, rounds
+
+
+def per_assignment(seeds, arm, r, field):
+    """[[value per assignment] per seed]."""
+    return [[p[field] for p in s[arm][r]["assignments"]] for s in seeds]
+
+
+def mean2(groups):
+    flat = [x for g in groups for x in g]
+    return sum(flat) / len(flat)
+
+
+def bootstrap(groups, rng):
+    """95% interval of the mean: seeds resampled, then assignments within each."""
+    stats = []
+    for _ in range(RESAMPLES):
+        pick = [groups[rng.randrange(len(groups))] for _ in groups]
+        stats.append(mean2([[g[rng.randrange(len(g))] for _ in g] for g in pick]))
+    stats.sort()
+    return stats[int(0.025 * RESAMPLES)], stats[int(0.975 * RESAMPLES) - 1]
+
+
+def sign_flip(diffs, rng):
+    observed = abs(sum(diffs))
+    hits = sum(abs(sum(d if rng.random() < 0.5 else -d for d in diffs)) >= observed - 1e-12
+               for _ in range(10000))
+    return (hits + 1) / 10001
+
+
+def verdict(lo, hi, p):
+    if lo > 0 and p < 0.05:
+        return "holds"
+    if hi < 0 and p < 0.05:
+        return "does not hold"
+    return "unclear"
+
+
+def rows(name, seeds, rounds):
+    rng = random.Random(SEED)
+    out = []
+    for r in range(rounds + 1):
+        f = per_assignment(seeds, "frost", r, "best")
+        g = per_assignment(seeds, "sampled", r, "best")
+        d = [[a - b for a, b in zip(fs, gs)] for fs, gs in zip(f, g)]
+        lo, hi = bootstrap(d, rng)
+        p = sign_flip([x for g_ in d for x in g_], rng)
+        row = {"player": name, "r": r, "frost": mean2(f), "sampled": mean2(g), "diff": mean2(d),
+               "lo": lo, "hi": hi, "p": p, "frost_ci": bootstrap(f, rng),
+               "sampled_ci": bootstrap(g, rng), "n": seeds[0]["sampled"][r]["n"]}
+        for arm in ("frost", "sampled"):
+            for field in ("forwards", "backwards", "seconds"):
+                row[f"{arm}_{field}"] = mean2(per_assignment(seeds, arm, r, field))
+        out.append(row)
+    return out
+
+
+def svg(path, title, xlabel, ylabel, series, zero=False):
+    """A line figure: series of (label, color, dashed, points [(x, y, lo, hi)])."""
+    pts = [p for _, _, _, ps in series for p in ps]
+    x0, x1 = 0.0, max(p[0] for p in pts) * 1.05 or 1.0
+    y0, y1 = min(p[2] for p in pts), max(p[3] for p in pts)
+    if zero:
+        y0, y1 = min(y0, 0.0), max(y1, 0.0)
+    pad = 0.08 * (y1 - y0 or 1.0)
+    y0, y1 = y0 - pad, y1 + pad
+    px = lambda x: LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT)
+    py = lambda y: TOP + (y1 - y) / (y1 - y0) * (H - TOP - BOTTOM)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
+           'font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>',
+           f'<text x="{W / 2:.0f}" y="18" text-anchor="middle" font-size="14">{title}</text>',
+           f'<line x1="{LEFT}" y1="{H - BOTTOM}" x2="{W - RIGHT}" y2="{H - BOTTOM}" stroke="black"/>',
+           f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{H - BOTTOM}" stroke="black"/>',
+           f'<text x="{(LEFT + W - RIGHT) / 2:.0f}" y="{H - 12}" text-anchor="middle">{xlabel}</text>',
+           f'<text transform="translate(16,{(TOP + H - BOTTOM) / 2:.0f}) rotate(-90)" '
+           f'text-anchor="middle">{ylabel}</text>']
+    for i in range(5):
+        x, y = x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * i / 4
+        out.append(f'<text x="{px(x):.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">{x:.3g}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{y:.3g}</text>')
+    if zero:
+        out.append(f'<line x1="{LEFT}" y1="{py(0):.1f}" x2="{W - RIGHT}" y2="{py(0):.1f}" '
+                   'stroke="#888" stroke-dasharray="2 3"/>')
+    legend_y = TOP + 8
+    for label, color, dashed, points in series:
+        dash = ' stroke-dasharray="6 4"' if dashed else ""
+        line = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y, _, _ in points)
+        out.append(f'<polyline points="{line}" fill="none" stroke="{color}" stroke-width="2"{dash}/>')
+        for x, y, lo, hi in points:
+            out.append(f'<line x1="{px(x):.1f}" y1="{py(lo):.1f}" x2="{px(x):.1f}" y2="{py(hi):.1f}" '
+                       f'stroke="{color}"/>')
+            out.append(f'<rect x="{px(x) - 3:.1f}" y="{py(y) - 3:.1f}" width="6" height="6" '
+                       f'fill="white" stroke="{color}"/>' if dashed else
+                       f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{color}"/>')
+        out.append(f'<line x1="{W - RIGHT + 10}" y1="{legend_y}" x2="{W - RIGHT + 34}" '
+                   f'y2="{legend_y}" stroke="{color}" stroke-width="2"{dash}/>')
+        out.append(f'<text x="{W - RIGHT + 40}" y="{legend_y + 4}">{label}</text>')
+        legend_y += 18
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def arms(table, names, xkey):
+    """Both arms of every player, by `xkey` (forwards or seconds)."""
+    out = []
+    for c, name in enumerate(names):
+        rs = [row for row in table if row["player"] == name]
+        for arm, label in (("frost", "Frost rounds"), ("sampled", "more samples")):
+            pts = [(row[f"{arm}_{xkey}"], row[arm], *row[f"{arm}_ci"]) for row in rs]
+            out.append((f"{name}: {label}", COLORS[c % len(COLORS)], arm == "sampled", pts))
+    return out
+
+
+def main(args):
+    if len(args) < 2:
+        sys.exit(__doc__)
+    out_dir, players = args[0], [load(a) for a in args[1:]]
+    os.makedirs(out_dir, exist_ok=True)
+    table = [row for name, seeds, rounds in players for row in rows(name, seeds, rounds)]
+    names = [name for name, _, _ in players]
+    svg(os.path.join(out_dir, "best_vs_forwards.svg"), "Test time: best score by judge forwards",
+        "judge forwards per assignment", "held-out best score (nats)", arms(table, names, "forwards"))
+    svg(os.path.join(out_dir, "best_vs_seconds.svg"), "Test time: best score by wall-clock",
+        "seconds per assignment", "held-out best score (nats)", arms(table, names, "seconds"))
+    diff = [(name, COLORS[c % len(COLORS)], False,
+             [(row["sampled_forwards"], row["diff"], row["lo"], row["hi"])
+              for row in table if row["player"] == name]) for c, name in enumerate(names)]
+    svg(os.path.join(out_dir, "difference_vs_forwards.svg"),
+        "Test time: Frost - more samples, paired", "judge forwards per assignment (samples arm)",
+        "best score difference (nats)", diff, zero=True)
+    print("| player | r | Frost best-of-N | best of N + r*D samples | Frost − samples [95%] | p "
+          "| forwards (Frost / samples) | backwards | seconds (Frost / samples) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for row in table:
+        print(f"| {row['player']} | {row['r']} | {row['frost']:.2f} | {row['sampled']:.2f} (N = "
+              f"{row['n']}) | {row['diff']:+.2f} [{row['lo']:+.2f}, {row['hi']:+.2f}] | {row['p']:.3f} "
+              f"| {row['frost_forwards']:.1f} / {row['sampled_forwards']:.1f} "
+              f"| {row['frost_backwards']:.1f} | {row['frost_seconds']:.3f} / "
+              f"{row['sampled_seconds']:.3f} |")
+    print()
+    for name, seeds, rounds in players:
+        last = [row for row in table if row["player"] == name][-1]
+        print(f"- {name} ({len(seeds)} seeds, R = {rounds}): Frost at test time beats sampling "
+              f"more at equal judge budget: **{verdict(last['lo'], last['hi'], last['p'])}** "
+              f"({last['diff']:+.2f} [{last['lo']:+.2f}, {last['hi']:+.2f}], p = {last['p']:.3f})")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
