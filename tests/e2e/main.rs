@@ -13,6 +13,7 @@ mod damage;
 mod distributed;
 mod distributed_start;
 mod export;
+mod families;
 mod fixture;
 mod frost;
 mod games;

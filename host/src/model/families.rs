@@ -367,6 +367,45 @@ mod tests {
         assert!((30.4e9..30.6e9).contains(&n), "{n}");
     }
 
+    /// The shipped Qwen3.5 shapes (`configs/shapes/README.md` gives the sources) read as
+    /// `model.init = "random"` reads them, with each text model's exact size. The figures are
+    /// transformers 5.24's own count of `Qwen3_5(Moe)ForCausalLM` on the meta device for the same
+    /// config.json; each equals the published checkpoint's safetensors total less its vision
+    /// tower and MTP head (e.g. 27B: 27,781,427,952 - 460,730,096 - 424,699,392).
+    #[test]
+    fn the_qwen3_5_shapes_have_their_published_sizes() {
+        let cases = [
+            ("qwen3.5-0.8b", Family::Qwen3_5, 24, true, 752_393_024_i64),
+            ("qwen3.5-2b", Family::Qwen3_5, 24, true, 1_881_825_088),
+            ("qwen3.5-9b", Family::Qwen3_5, 32, false, 8_953_803_264),
+            ("qwen3.5-27b", Family::Qwen3_5, 64, false, 26_895_998_464),
+            (
+                "qwen3.5-35b-a3b",
+                Family::Qwen3_5Moe,
+                40,
+                false,
+                34_660_610_688,
+            ),
+        ];
+        for (name, family, layers, tied, total) in cases {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../configs/shapes")
+                .join(name);
+            let cfg = crate::model::read_config(&dir).unwrap();
+            assert_eq!(cfg.family().unwrap(), family, "{name}");
+            assert_eq!(cfg.num_hidden_layers, layers, "{name}");
+            assert_eq!(cfg.tie_word_embeddings, tied, "{name}");
+            assert_eq!((cfg.vocab_size, cfg.rotary_dim()), (248_320, 64), "{name}");
+            // Three linear layers, then a full one.
+            let full: Vec<usize> = (cfg.mixers().iter().enumerate())
+                .filter(|(_, m)| **m == MixerKind::Attention)
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(full, (3..layers as usize).step_by(4).collect::<Vec<_>>());
+            assert_eq!(cfg.parameter_count(), total, "{name}");
+        }
+    }
+
     #[test]
     fn an_unknown_model_type_is_refused_in_one_line() {
         let mut cfg = ModelConfig::new(10, 4, 6, 1, 2, 1, 2, true);

@@ -137,16 +137,20 @@ pub(crate) fn base_var(
 
 impl LoraLinear {
     /// `p` is the projection's path (e.g. `model.layers.0.self_attn.q_proj`): the base weight is
-    /// `p.weight`, the adapter `p.lora_A.weight` and `p.lora_B.weight` (PEFT's names).
+    /// `p.weight`, the adapter `p.lora_A.weight` and `p.lora_B.weight` (PEFT's names). `lora` is
+    /// this projection's adapter (None: not a target); `train_base` says whether base weights
+    /// train (full fine-tuning only: under LoRA a projection that is not a target stays frozen,
+    /// as the judge, adapters off, must).
     pub(crate) fn new(
         p: nn::Path,
         in_dim: i64,
         out_dim: i64,
         lora: Option<&LoraConfig>,
+        train_base: bool,
         init: WeightInit,
         enabled: Arc<AtomicBool>,
     ) -> Self {
-        let weight = base_var(&p, "weight", &[out_dim, in_dim], init, lora.is_none());
+        let weight = base_var(&p, "weight", &[out_dim, in_dim], init, train_base);
         let lora_params = lora.map(|cfg| {
             let dev = p.device();
             // PEFT: kaiming_uniform_(a=sqrt(5)) on A, i.e. U(-1/sqrt(in), 1/sqrt(in)); B = 0.
@@ -182,5 +186,53 @@ impl LoraLinear {
             }
             _ => y,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CausalLm, ModelConfig};
+
+    /// The trainable variables of `cfg` built with adapters on `targets`.
+    fn trainable(cfg: &ModelConfig, targets: &[&str]) -> Vec<String> {
+        let mut lora = LoraConfig::new(2, 4.0);
+        lora.target_modules = targets.iter().map(|s| s.to_string()).collect();
+        let vs = nn::VarStore::new(tch::Device::Cpu);
+        CausalLm::new(vs.root(), cfg, Some(&lora)).unwrap();
+        let mut names: Vec<String> = (vs.variables().into_iter())
+            .filter(|(_, t)| t.requires_grad())
+            .map(|(n, _)| n)
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Under LoRA only adapters train: a projection that is not a target keeps its base weight
+    /// frozen (the judge, adapters off, must not move), on dense Qwen3 with some targets and on
+    /// Qwen3.5, whose default targets leave the linear-attention projections out.
+    #[test]
+    fn only_adapters_train_whatever_the_targets() {
+        let qwen3 = ModelConfig::new(50, 16, 24, 2, 2, 1, 8, true);
+        let names = trainable(&qwen3, &["q_proj", "v_proj"]);
+        assert_eq!(names.len(), 2 * 2 * 2, "{names:?}");
+        assert!(names.iter().all(|n| n.contains(".lora_")), "{names:?}");
+
+        let text = serde_json::json!({
+            "model_type": "qwen3_5_text", "vocab_size": 50, "hidden_size": 16,
+            "intermediate_size": 24, "num_hidden_layers": 2, "num_attention_heads": 2,
+            "num_key_value_heads": 1, "head_dim": 8, "linear_num_key_heads": 1,
+            "linear_num_value_heads": 2, "linear_key_head_dim": 4, "linear_value_head_dim": 4,
+            "full_attention_interval": 2, "rope_theta": 10000.0
+        });
+        let qwen3_5: ModelConfig = serde_json::from_value(text).unwrap();
+        let names = trainable(&qwen3_5, &LoraConfig::ALL_TARGETS);
+        // Layer 1's four attention projections and both layers' three MLP projections.
+        assert_eq!(names.len(), 2 * (4 + 2 * 3), "{names:?}");
+        assert!(names.iter().all(|n| n.contains(".lora_")), "{names:?}");
+        // Without adapters everything trains (full fine-tuning).
+        let vs = nn::VarStore::new(tch::Device::Cpu);
+        CausalLm::new(vs.root(), &qwen3_5, None).unwrap();
+        assert!(vs.variables().values().all(|t| t.requires_grad()));
     }
 }
