@@ -10,6 +10,9 @@ use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::{env, fs, io};
 
+// Frost patch (README.md): a range of torch versions, read from the installation.
+mod torch_version;
+
 const TORCH_VERSION: &str = "2.13.0";
 const PYTHON_PRINT_PYTORCH_DETAILS: &str = r"
 import torch
@@ -153,20 +156,16 @@ fn env_var_rerun(name: &str) -> Result<String, env::VarError> {
     env::var(name)
 }
 
-fn version_check(version: &str) -> Result<()> {
+// Frost patch: any version of torch_version's range rather than exactly TORCH_VERSION (which
+// stays the version downloaded by the download-libtorch feature); `source` names where the
+// version was read, for the error.
+fn version_check(version: &str, source: &str) -> Result<()> {
+    // For dependents' build scripts: DEP_TCH_TORCH_VERSION.
+    println!("cargo:torch_version={}", version.trim());
     if env_var_rerun("LIBTORCH_BYPASS_VERSION_CHECK").is_ok() {
         return Ok(());
     }
-    let version = version.trim();
-    // Typical version number is 2.13.0+cpu or 2.13.0+cu129
-    let version = match version.split_once('+') {
-        None => version,
-        Some((version, _)) => version,
-    };
-    if version != TORCH_VERSION {
-        anyhow::bail!("this tch version expects PyTorch {TORCH_VERSION}, got {version}, this check can be bypassed by setting the LIBTORCH_BYPASS_VERSION_CHECK environment variable")
-    }
-    Ok(())
+    torch_version::check(version, source).map_err(anyhow::Error::msg)
 }
 
 impl SystemInfo {
@@ -180,6 +179,8 @@ impl SystemInfo {
         // Locate the currently active Python binary, similar to:
         // https://github.com/PyO3/maturin/blob/243b8ec91d07113f97a6fe74d9b2dcb88086e0eb/src/target.rs#L547
         let python_interpreter = match os {
+            // Frost patch: TORCH_PYTHON names the interpreter whose torch to build against.
+            _ if env_var_rerun("TORCH_PYTHON").is_ok() => PathBuf::from(env::var("TORCH_PYTHON")?),
             Os::Windows => PathBuf::from("python.exe"),
             Os::Linux | Os::Macos => {
                 if env::var_os("VIRTUAL_ENV").is_some() {
@@ -203,16 +204,32 @@ impl SystemInfo {
             }
         }
         let mut libtorch_lib_dir = None;
-        let cxx11_abi = if env_var_rerun("LIBTORCH_USE_PYTORCH").is_ok() {
+        // Frost patch: LIBTORCH, when set, wins over LIBTORCH_USE_PYTORCH (which a
+        // .cargo/config.toml [env] may set and which cannot be unset from the command line).
+        let use_pytorch =
+            env_var_rerun("LIBTORCH_USE_PYTORCH").is_ok() && env_var_rerun("LIBTORCH").is_err();
+        let cxx11_abi = if use_pytorch {
             let output = std::process::Command::new(&python_interpreter)
                 .arg("-c")
                 .arg(PYTHON_PRINT_PYTORCH_DETAILS)
                 .output()
                 .with_context(|| format!("error running {python_interpreter:?}"))?;
+            // Frost patch: one line when the interpreter has no (working) torch.
+            if !output.status.success() {
+                let stderr = String::from_utf8_lossy(&output.stderr);
+                let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+                anyhow::bail!(
+                    "{} could not import torch ({}): set TORCH_PYTHON to a Python with torch 2.{} to 2.{} installed",
+                    python_interpreter.display(),
+                    last.trim(),
+                    torch_version::MIN_MINOR,
+                    torch_version::MAX_MINOR
+                )
+            }
             let mut cxx11_abi = None;
             for line in String::from_utf8_lossy(&output.stdout).lines() {
                 if let Some(version) = line.strip_prefix("LIBTORCH_VERSION: ") {
-                    version_check(version)?
+                    version_check(version, &python_interpreter.display().to_string())?
                 }
                 match line.strip_prefix("LIBTORCH_CXX11: ") {
                     Some("True") => cxx11_abi = Some("1".to_owned()),
@@ -238,12 +255,14 @@ impl SystemInfo {
             let lib = env_var_rerun("LIBTORCH_LIB")
                 .map(PathBuf::from)
                 .unwrap_or_else(|_| libtorch.clone());
-            let mut version_file = libtorch;
-            version_file.push("build-version");
-            if version_file.exists() {
-                if let Ok(version) = std::fs::read_to_string(&version_file) {
-                    version_check(&version)?
-                }
+            // Frost patch: the version from build-version, version.py or torch's header; refused
+            // when none says it.
+            match torch_version::read_installed(&libtorch) {
+                Some((version, file)) => version_check(&version, &file.display().to_string())?,
+                None => anyhow::bail!(
+                    "cannot tell the torch version of LIBTORCH={} (no build-version, version.py or include/torch/version.h there): point LIBTORCH at a libtorch or a Python wheel's torch/ folder",
+                    libtorch.display()
+                ),
             }
             libtorch_include_dirs.push(includes.join("include"));
             libtorch_include_dirs.push(includes.join("include/torch/csrc/api/include"));

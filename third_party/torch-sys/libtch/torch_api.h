@@ -20,6 +20,9 @@ typedef torch::jit::IValue *ivalue;
   } catch (const exception& e) { \
       torch_last_err = strdup(e.what()); \
   }
+// Frost patch (README.md): a shim function whose ATen op the torch being compiled against lacks.
+#define TCH_OP_NEEDS_TORCH(op, minor) \
+  torch_last_err = strdup("torch." op " needs torch 2." #minor " or newer (this build: " TORCH_VERSION ")");
 #else
 typedef void *tensor;
 typedef void *optimizer;

@@ -3,6 +3,10 @@ pub mod io;
 #[cfg(feature = "python-extension")]
 pub mod python;
 mod traits;
+// Frost patch: the build script's version range (build.rs), tested with the library.
+#[cfg(test)]
+#[path = "../torch_version.rs"]
+mod torch_version;
 
 use libc::{c_char, c_int, c_uchar, c_void, size_t};
 pub use traits::{DoubleList, IntList, IntListOption};
