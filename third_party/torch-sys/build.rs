@@ -62,6 +62,8 @@ struct SystemInfo {
     libtorch_include_dirs: Vec<PathBuf>,
     libtorch_lib_dir: PathBuf,
     link_type: LinkType,
+    // Frost patch: the C++ standard of the torch version found (torch_version::cxx_standard).
+    cxx_std: &'static str,
 }
 
 #[cfg(feature = "ureq")]
@@ -204,6 +206,7 @@ impl SystemInfo {
             }
         }
         let mut libtorch_lib_dir = None;
+        let mut cxx_std = "c++17";
         // Frost patch: LIBTORCH, when set, wins over LIBTORCH_USE_PYTORCH (which a
         // .cargo/config.toml [env] may set and which cannot be unset from the command line).
         let use_pytorch =
@@ -229,7 +232,8 @@ impl SystemInfo {
             let mut cxx11_abi = None;
             for line in String::from_utf8_lossy(&output.stdout).lines() {
                 if let Some(version) = line.strip_prefix("LIBTORCH_VERSION: ") {
-                    version_check(version, &python_interpreter.display().to_string())?
+                    version_check(version, &python_interpreter.display().to_string())?;
+                    cxx_std = torch_version::cxx_standard(version);
                 }
                 match line.strip_prefix("LIBTORCH_CXX11: ") {
                     Some("True") => cxx11_abi = Some("1".to_owned()),
@@ -258,7 +262,10 @@ impl SystemInfo {
             // Frost patch: the version from build-version, version.py or torch's header; refused
             // when none says it.
             match torch_version::read_installed(&libtorch) {
-                Some((version, file)) => version_check(&version, &file.display().to_string())?,
+                Some((version, file)) => {
+                    version_check(&version, &file.display().to_string())?;
+                    cxx_std = torch_version::cxx_standard(&version);
+                }
                 None => anyhow::bail!(
                     "cannot tell the torch version of LIBTORCH={} (no build-version, version.py or include/torch/version.h there): point LIBTORCH at a libtorch or a Python wheel's torch/ folder",
                     libtorch.display()
@@ -281,6 +288,7 @@ impl SystemInfo {
             libtorch_include_dirs,
             libtorch_lib_dir,
             link_type,
+            cxx_std,
         })
     }
 
@@ -401,7 +409,7 @@ impl SystemInfo {
                     .warnings(false)
                     .includes(&self.libtorch_include_dirs)
                     .flag(format!("-Wl,-rpath={}", self.libtorch_lib_dir.display()))
-                    .flag("-std=c++17")
+                    .flag(format!("-std={}", self.cxx_std))
                     .flag(format!("-D_GLIBCXX_USE_CXX11_ABI={}", self.cxx11_abi))
                     .flag("-DGLOG_USE_GLOG_EXPORT")
                     .files(&c_files)

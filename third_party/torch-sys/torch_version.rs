@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 /// Supported torch: 2.MIN_MINOR to 2.MAX_MINOR. The shim's ops newer than 2.MIN_MINOR are
-/// guarded by guard_newer_ops.py; each minor in the range was compiled (README.md).
+/// guarded by guard_ops.py; each minor in the range was compiled (README.md).
 pub const MIN_MINOR: u32 = 11;
 pub const MAX_MINOR: u32 = 15;
 
@@ -36,6 +36,16 @@ pub fn check(version: &str, source: &str) -> Result<(), String> {
             "cannot read a torch version from {source} (got {version:?}): point TORCH_PYTHON at \
              a Python with torch 2.{MIN_MINOR} to 2.{MAX_MINOR} (or LIBTORCH at such a libtorch)"
         )),
+    }
+}
+
+/// The C++ standard to compile the shim with: torch 2.14 and newer need C++20 (their headers
+/// refuse older ones); older torch keeps upstream's C++17, so what they compile is unchanged.
+pub fn cxx_standard(version: &str) -> &'static str {
+    match parse(version) {
+        Some((2, minor, _)) if minor < 14 => "c++17",
+        Some(_) => "c++20",
+        None => "c++17",
     }
 }
 
@@ -108,6 +118,14 @@ mod tests {
         }
         let err = check("garbage", "x").unwrap_err();
         assert!(!err.contains('\n') && err.contains("\"garbage\""), "{err}");
+    }
+
+    #[test]
+    fn cxx20_from_torch_2_14_only() {
+        assert_eq!(cxx_standard("2.11.0+cu130"), "c++17");
+        assert_eq!(cxx_standard("2.13.0"), "c++17");
+        assert_eq!(cxx_standard("2.14.1"), "c++20");
+        assert_eq!(cxx_standard("2.15.0+cpu"), "c++20");
     }
 
     /// A fake installation per layout, each saying 2.9.0: found, and refused by check().

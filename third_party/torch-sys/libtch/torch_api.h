@@ -20,9 +20,12 @@ typedef torch::jit::IValue *ivalue;
   } catch (const exception& e) { \
       torch_last_err = strdup(e.what()); \
   }
-// Frost patch (README.md): a shim function whose ATen op the torch being compiled against lacks.
-#define TCH_OP_NEEDS_TORCH(op, minor) \
-  torch_last_err = strdup("torch." op " needs torch 2." #minor " or newer (this build: " TORCH_VERSION ")");
+// Frost patch (README.md): a shim function whose ATen op the torch being compiled against lacks
+// (guard_ops.py); `method` is tch's Tensor method.
+#define TCH_OP_NEEDS_TORCH(method, minor) \
+  torch_last_err = strdup("tch's Tensor::" method " needs torch 2." #minor " or newer; this build has torch " TORCH_VERSION);
+#define TCH_OP_REMOVED_IN_TORCH(method, minor) \
+  torch_last_err = strdup("tch's Tensor::" method " is not in torch 2." #minor " and newer; this build has torch " TORCH_VERSION);
 #else
 typedef void *tensor;
 typedef void *optimizer;

@@ -5904,10 +5904,14 @@ void atg_channel_shuffle_out(tensor *out__, tensor out, tensor self, int64_t gro
 }
 
 void atg_cholesky(tensor *out__, tensor self, int upper) {
+#if TORCH_VERSION_MINOR < 14
   PROTECT(
     auto outputs__ = torch::cholesky(*self, (bool)upper);
     out__[0] = new torch::Tensor(outputs__);
   )
+#else
+  TCH_OP_REMOVED_IN_TORCH("cholesky", 14)
+#endif
 }
 
 void atg_cholesky_inverse(tensor *out__, tensor self, int upper) {
@@ -5925,10 +5929,14 @@ void atg_cholesky_inverse_out(tensor *out__, tensor out, tensor self, int upper)
 }
 
 void atg_cholesky_out(tensor *out__, tensor out, tensor self, int upper) {
+#if TORCH_VERSION_MINOR < 14
   PROTECT(
     auto outputs__ = torch::cholesky_out(*out, *self, (bool)upper);
     out__[0] = new torch::Tensor(outputs__);
   )
+#else
+  TCH_OP_REMOVED_IN_TORCH("cholesky_out", 14)
+#endif
 }
 
 void atg_cholesky_solve(tensor *out__, tensor self, tensor input2, int upper) {
@@ -13930,19 +13938,27 @@ int64_t atg_q_zero_point(tensor self) {
 }
 
 void atg_qr(tensor *out__, tensor self, int some) {
+#if TORCH_VERSION_MINOR < 14
   PROTECT(
     auto outputs__ = torch::qr(*self, (bool)some);
     out__[0] = new torch::Tensor(std::get<0>(outputs__));
     out__[1] = new torch::Tensor(std::get<1>(outputs__));
   )
+#else
+  TCH_OP_REMOVED_IN_TORCH("qr", 14)
+#endif
 }
 
 void atg_qr_q(tensor *out__, tensor Q, tensor R, tensor self, int some) {
+#if TORCH_VERSION_MINOR < 14
   PROTECT(
     auto outputs__ = torch::qr_out(*Q, *R, *self, (bool)some);
     out__[0] = new torch::Tensor(std::get<0>(outputs__));
     out__[1] = new torch::Tensor(std::get<1>(outputs__));
   )
+#else
+  TCH_OP_REMOVED_IN_TORCH("qr_q", 14)
+#endif
 }
 
 void atg_quantile(tensor *out__, tensor self, tensor q, int64_t dim_v, uint8_t dim_null, int keepdim, char* interpolation_ptr, int interpolation_len) {
