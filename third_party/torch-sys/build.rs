@@ -207,6 +207,7 @@ impl SystemInfo {
         }
         let mut libtorch_lib_dir = None;
         let mut cxx_std = "c++17";
+        let mut version_file = None;
         // Frost patch: LIBTORCH, when set, wins over LIBTORCH_USE_PYTORCH (which a
         // .cargo/config.toml [env] may set and which cannot be unset from the command line).
         let use_pytorch =
@@ -265,6 +266,7 @@ impl SystemInfo {
                 Some((version, file)) => {
                     version_check(&version, &file.display().to_string())?;
                     cxx_std = torch_version::cxx_standard(&version);
+                    version_file = Some(file);
                 }
                 None => anyhow::bail!(
                     "cannot tell the torch version of LIBTORCH={} (no build-version, version.py or include/torch/version.h there): point LIBTORCH at a libtorch or a Python wheel's torch/ folder",
@@ -277,6 +279,14 @@ impl SystemInfo {
             env_var_rerun("LIBTORCH_CXX11_ABI").unwrap_or_else(|_| "1".to_owned())
         };
         let libtorch_lib_dir = libtorch_lib_dir.expect("no libtorch lib dir found");
+        // Frost patch: a torch replaced in place (pip install -U) changes its version file:
+        // recompile the shim against it rather than link the old one to the new libraries.
+        if use_pytorch {
+            version_file = libtorch_lib_dir.parent().map(|torch| torch.join("version.py"));
+        }
+        if let Some(file) = version_file.filter(|f| f.exists()) {
+            println!("cargo:rerun-if-changed={}", file.display());
+        }
         let link_type = match env_var_rerun("LIBTORCH_STATIC").as_deref() {
             Err(_) | Ok("0") | Ok("false") | Ok("FALSE") => LinkType::Dynamic,
             Ok(_) => LinkType::Static,
@@ -445,7 +455,15 @@ impl SystemInfo {
 
 fn main() -> anyhow::Result<()> {
     if !cfg!(feature = "doc-only") {
-        let system_info = SystemInfo::new()?;
+        // Frost patch: a wrong or missing torch as cargo's own one-line error (which fails the
+        // build), not a dump of the build script's output.
+        let system_info = match SystemInfo::new() {
+            Ok(system_info) => system_info,
+            Err(e) => {
+                println!("cargo::error={}", format!("{e:#}").trim().replace('\n', " "));
+                return Ok(());
+            }
+        };
         // use_cuda is a hacky way to detect whether cuda is available and
         // if it's the case link to it by explicitly depending on a symbol
         // from the torch_cuda library.
