@@ -12,16 +12,38 @@ TORCH_VERSION := 2.13.0
 # to replace an installed one.
 TORCH_SPEC ?= torch==$(TORCH_VERSION)
 TORCH_INDEX_URL ?=
-# tch builds against the torch inside the venv (torch-sys reads it through `python`).
+# --- Which torch (docs/install.md) ---------------------------------------------------------
+# By default tch builds against the torch inside the project venv (torch-sys reads it through
+# `python`). TORCH_PYTHON=/path/to/python builds against that interpreter's torch instead, and
+# pyo3 links the same interpreter (torch.distributed runs in it, dist.rs); LIBTORCH=/path builds
+# against a libtorch folder (or a wheel's torch/ folder), with pyo3 on `python3`. Either way no
+# venv is created and nothing is installed: TORCH_SETUP is empty. The supported torch versions
+# are third_party/torch-sys/torch_version.rs's range; torch-sys refuses others in one line.
+# Keep a build per torch with CARGO_TARGET_DIR (switching torch in one target/ rebuilds tch).
+TORCH_PYTHON ?=
+LIBTORCH ?=
+ifneq ($(TORCH_PYTHON)$(LIBTORCH),)
+TORCH_SETUP :=
+ifneq ($(TORCH_PYTHON),)
+export TORCH_PYTHON
+export PYO3_PYTHON := $(TORCH_PYTHON)
+endif
+ifneq ($(LIBTORCH),)
+export LIBTORCH
+endif
+else
+TORCH_SETUP := $(VENV)/.torch-$(TORCH_VERSION)
 export VIRTUAL_ENV := $(VENV)
 export PATH := $(VENV)/bin:$(PATH)
+endif
 export LIBTORCH_USE_PYTORCH := 1
+# --- end of which torch -------------------------------------------------------------------
 CARGO ?= cargo
 GAMES := infill condense xent title
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers
+.PHONY: unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -53,7 +75,7 @@ QWEN3_5_TOKENIZER := $(CURDIR)/.cache/fixtures/qwen3_5-tokenizer
 $(QWEN3_5_TOKENIZER)/tokenizer.json: $(VENV)/.test-deps tests/fixtures/qwen3_5_tokenizer.py
 	$(PY) tests/fixtures/qwen3_5_tokenizer.py $(QWEN3_5_TOKENIZER)
 
-setup: $(VENV)/.torch-$(TORCH_VERSION) wasm-target
+setup: $(TORCH_SETUP) wasm-target
 setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json $(QWEN3_5_TOKENIZER)/tokenizer.json chromium
 
 # Debian's headless-capable Chromium, for the report's browser check (tests/e2e/browser.rs),
@@ -85,11 +107,13 @@ test-games: wasm-target
 
 test: setup-test games test-games
 	$(CARGO) test --release --workspace
+	$(CARGO) test --release --lib -p torch-sys
 
 # The host library's, the SDK's and the games' unit tests, run natively: no test deps (Python
 # goldens), no npm tokenizer fixture, no wasm target.
-unit: $(VENV)/.torch-$(TORCH_VERSION)
+unit: $(TORCH_SETUP)
 	$(CARGO) test --release --lib -p frost-host -p frost-sdk $(foreach g,$(GAMES),-p frost-game-$(g))
+	$(CARGO) test --release --lib -p torch-sys
 
 lint: setup shellcheck
 	$(CARGO) fmt --all -- --check
@@ -143,3 +167,30 @@ $(PEERS_VENV)/.trl-$(TRL_VERSION): $(VENV)/.test-deps
 
 bench-peers: build $(PEERS_VENV)/.trl-$(TRL_VERSION)
 	$(PEERS_VENV)/bin/python scripts/bench_peers.py $(BENCH_PEERS_ARGS)
+
+# --- A second torch for CI (docs/install.md, "Supported torch versions") --------------------
+# The host's unit tests built against torch 2.11 (the oldest of the range, and what the GPU
+# machines we target have, on Python 3.12) in their own target dir, through TORCH_PYTHON as for
+# any existing torch. The venv gets torch without its CUDA wheels (--no-deps, 531 MB instead of
+# about 3 GB) plus its pure-Python requirements; its nvidia/ folder is the project venv's (CUDA
+# 13 libraries of the same majors, newer minors: torch 2.13's), which libtorch_cuda finds
+# through its $ORIGIN/../../nvidia rpath. The target dir starts as a copy of target/release
+# when that exists, so only what depends on torch rebuilds.
+TORCH_ALT_VERSION := 2.11.0
+TORCH_ALT_VENV := $(CURDIR)/.venv-torch2.11
+TORCH_ALT_TARGET := target/torch-2.11
+$(TORCH_ALT_VENV)/.torch-$(TORCH_ALT_VERSION): $(VENV)/.torch-$(TORCH_VERSION)
+	@test -x $(TORCH_ALT_VENV)/bin/python || \
+		{ py=$$(PYTHON312='$(PYTHON312)' scripts/find-python312.sh) && "$$py" -m venv $(TORCH_ALT_VENV); }
+	scripts/venv-torch-nodeps.sh $(TORCH_ALT_VENV)/bin/python $(TORCH_ALT_VERSION) $(PY)
+	@touch $@
+
+unit-torch-2.11: $(TORCH_ALT_VENV)/.torch-$(TORCH_ALT_VERSION)
+	@test -d $(TORCH_ALT_TARGET)/release || ! test -d target/release || \
+		{ mkdir -p $(TORCH_ALT_TARGET) && cp -a target/release $(TORCH_ALT_TARGET)/; }
+	$(MAKE) --no-print-directory unit-host TORCH_PYTHON=$(TORCH_ALT_VENV)/bin/python CARGO_TARGET_DIR=$(CURDIR)/$(TORCH_ALT_TARGET)
+
+# The host's unit tests alone, on whichever torch is chosen (unit-torch-2.11).
+unit-host: $(TORCH_SETUP)
+	$(CARGO) test --release --lib -p frost-host
+# --- end of a second torch for CI ---------------------------------------------------------

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Prints the path of a Python 3.12 for `make xent-golden` (xent==0.5.0 requires 3.12): $PYTHON312
-# if set, else python3.12 on PATH, else the newest pyenv 3.12.x (under `pyenv root`, or
-# $PYENV_ROOT / ~/.pyenv when pyenv is not on PATH). Each candidate is run, not just found: a
-# pyenv shim named python3.12 sits on PATH even when 3.12 is not an active version, and fails.
+# Prints the path of a Python 3.12 for `make xent-golden` (xent==0.5.0 requires 3.12) and `make
+# unit-torch-2.11` (the GPU machines' Python): $PYTHON312 if set, else python3.12 on PATH, else
+# the newest pyenv 3.12.x (under `pyenv root`, or $PYENV_ROOT / ~/.pyenv when pyenv is not on
+# PATH). Each candidate is run, not just found: a pyenv shim named python3.12 sits on PATH even
+# when 3.12 is not an active version, and fails.
 set -euo pipefail
 
-INSTALL="make xent-golden needs Python 3.12 (xent==0.5.0 requires it): install it (pyenv install 3.12) or pass PYTHON312=/path/to/python3.12"
+INSTALL="make xent-golden (xent==0.5.0) and make unit-torch-2.11 need Python 3.12: install it (pyenv install 3.12) or pass PYTHON312=/path/to/python3.12"
 
 is_312() {
   "$1" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))' >/dev/null 2>&1
