@@ -9,6 +9,7 @@ use tch::{nn, Kind, Tensor};
 use super::blocks::{Builder, Mlp};
 use super::config::ModelConfig;
 use super::lora::LoraLinear;
+use crate::instrument::sync;
 
 /// The sparse MLP block.
 pub(super) struct Moe {
@@ -45,9 +46,8 @@ impl Moe {
         }
     }
 
-    /// `x` [B, T, H] -> [B, T, H]. Each token's k routes are grouped by expert (one sort, one
-    /// read of the counts: the host syncs do not grow with the expert count), each expert runs
-    /// on its tokens at once, and the weighted outputs are summed back per token.
+    /// `x` [B, T, H] -> [B, T, H]: the router, the routed experts ([`experts`]) and the shared
+    /// expert.
     pub(super) fn forward(&self, x: &Tensor) -> Tensor {
         let size = x.size();
         let h = size[2];
@@ -66,36 +66,165 @@ impl Moe {
         } else {
             top_w
         };
-        let top_w = top_w.to_kind(x.kind());
-        let experts = self.gate.size()[0];
-        let routes = top_i.flatten(0, -1);
-        let order = routes.argsort_stable(true, 0, false);
-        let token = order.divide_scalar_mode(self.top_k, "floor");
-        let weight = top_w.flatten(0, -1).index_select(0, &order).unsqueeze(-1);
-        let counts: Vec<i64> =
-            Vec::try_from(routes.bincount::<Tensor>(None, experts)).expect("expert counts");
-        let xs = flat.index_select(0, &token);
-        let mut outs = Vec::new();
-        let mut at = 0;
-        for (e, &c) in counts.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let seg = xs.narrow(0, at, c);
-            let gu = seg.linear::<Tensor>(&self.gate_up.get(e as i64), None);
-            let half = gu.size()[1] / 2;
-            let act = gu.narrow(1, 0, half).silu() * gu.narrow(1, half, half);
-            outs.push(act.linear::<Tensor>(&self.down.get(e as i64), None));
-            at += c;
-        }
-        let routed = Tensor::cat(&outs, 0) * weight;
+        let routed = experts(
+            &flat,
+            &top_w.to_kind(x.kind()),
+            &top_i,
+            &self.gate_up,
+            &self.down,
+        );
         // Sums, never `+=`: tch's in-place add would break autograd.
-        let summed = flat.zeros_like().index_add(0, &token, &routed);
         let out = match &self.shared {
-            Some((mlp, gate)) => summed + gate.forward(&flat).sigmoid() * mlp.forward(&flat),
-            None => summed,
+            Some((mlp, gate)) => routed + gate.forward(&flat).sigmoid() * mlp.forward(&flat),
+            None => routed,
         };
         debug_assert_eq!(out.size()[0], n);
         out.view(size.as_slice())
+    }
+}
+
+/// The routed experts: `flat` [N, H], each token's `top_w` weights and `top_i` experts [N, k],
+/// `gate_up` [E, 2I, H], `down` [E, H, I] -> [N, H]. The routes are grouped by expert (one
+/// sort), each expert runs on its tokens at once, and the weighted outputs are summed back per
+/// token. On CUDA in bf16 one grouped GEMM per projection runs every expert ([`grouped_mm`]: no
+/// host read at all); elsewhere a loop over the experts with tokens (one read of the counts).
+/// Either way the host syncs do not grow with the expert count.
+pub(super) fn experts(
+    flat: &Tensor,
+    top_w: &Tensor,
+    top_i: &Tensor,
+    gate_up: &Tensor,
+    down: &Tensor,
+) -> Tensor {
+    let grouped = use_grouped(flat, gate_up);
+    experts_with(flat, (top_w, top_i), (gate_up, down), grouped)
+}
+
+/// [`experts`] with the form chosen by the caller (tests and `bench --model` run both).
+pub(super) fn experts_with(
+    flat: &Tensor,
+    (top_w, top_i): (&Tensor, &Tensor),
+    (gate_up, down): (&Tensor, &Tensor),
+    grouped: bool,
+) -> Tensor {
+    let k = top_i.size()[1];
+    let routes = top_i.flatten(0, -1);
+    let order = routes.argsort_stable(true, 0, false);
+    let token = order.divide_scalar_mode(k, "floor");
+    let weight = top_w.flatten(0, -1).index_select(0, &order).unsqueeze(-1);
+    let xs = flat.index_select(0, &token);
+    let routed = if grouped {
+        grouped_mm(&xs, &routes, gate_up, down)
+    } else {
+        looped(&xs, &routes, gate_up, down)
+    };
+    // Sums, never `+=`: tch's in-place add would break autograd.
+    flat.zeros_like().index_add(0, &token, &(routed * weight))
+}
+
+/// `torch._grouped_mm` where torch has it for training: CUDA, bf16 (as transformers uses it),
+/// and rows of whole 16-byte multiples (its alignment rule). On the CPU it runs in f32 (the unit
+/// test below checks it against the loop) but its backward refuses some gradients' strides, so
+/// the CPU keeps the loop.
+fn use_grouped(flat: &Tensor, gate_up: &Tensor) -> bool {
+    let s = gate_up.size();
+    flat.device().is_cuda()
+        && flat.kind() == Kind::BFloat16
+        && gate_up.kind() == Kind::BFloat16
+        && s[1] % 16 == 0
+        && s[2] % 8 == 0
+}
+
+/// SwiGLU on `gu` [n, 2I] (gate rows first, as `gate_up_proj` stores them).
+fn swiglu(gu: &Tensor) -> Tensor {
+    let half = gu.size()[1] / 2;
+    gu.narrow(1, 0, half).silu() * gu.narrow(1, half, half)
+}
+
+/// The experts one after another on `xs` [N*k, H] sorted by expert (`routes` unsorted).
+fn looped(xs: &Tensor, routes: &Tensor, gate_up: &Tensor, down: &Tensor) -> Tensor {
+    let counts = sync::to_i64s(&routes.bincount::<Tensor>(None, gate_up.size()[0]));
+    let mut outs = Vec::new();
+    let mut at = 0;
+    for (e, &c) in counts.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let seg = xs.narrow(0, at, c);
+        let act = swiglu(&seg.linear::<Tensor>(&gate_up.get(e as i64), None));
+        outs.push(act.linear::<Tensor>(&down.get(e as i64), None));
+        at += c;
+    }
+    Tensor::cat(&outs, 0)
+}
+
+/// Every expert at once: `offs` are the cumulative counts (int32, on the device).
+fn grouped_mm(xs: &Tensor, routes: &Tensor, gate_up: &Tensor, down: &Tensor) -> Tensor {
+    let offs = routes
+        .bincount::<Tensor>(None, gate_up.size()[0])
+        .cumsum(0, Kind::Int);
+    let mm = |x: &Tensor, w: &Tensor| {
+        x.internal_grouped_mm(&w.transpose(1, 2), Some(&offs), None::<&Tensor>, None)
+    };
+    mm(&swiglu(&mm(xs, gate_up)), down)
+}
+
+#[cfg(test)]
+mod tests {
+    use tch::{Device, Kind, Tensor};
+
+    use super::*;
+
+    /// Random routes of `n` tokens over `e` experts (top-2) and the experts' weights, f32.
+    fn routed_inputs(n: i64, e: i64) -> (Tensor, Tensor, Tensor, Tensor, Tensor) {
+        let o = (Kind::Float, Device::Cpu);
+        let (h, i) = (16, 8);
+        let flat = Tensor::randn([n, h], o).set_requires_grad(true);
+        let (top_w, top_i) = Tensor::randn([n, e], o)
+            .softmax(-1, Kind::Float)
+            .topk(2, -1, true, true);
+        let gate_up = (Tensor::randn([e, 2 * i, h], o) * 0.3).set_requires_grad(true);
+        let down = (Tensor::randn([e, h, i], o) * 0.3).set_requires_grad(true);
+        (flat, top_w, top_i, gate_up, down)
+    }
+
+    #[test]
+    fn grouped_gemm_experts_equal_the_loop_with_their_gradients() {
+        tch::manual_seed(7);
+        // 8 experts over 10 tokens: some experts get none.
+        let (flat, top_w, top_i, gate_up, down) = routed_inputs(10, 8);
+        let cotangent = Tensor::randn([10, 16], (Kind::Float, Device::Cpu));
+        let run = |grouped: bool| {
+            let out = experts_with(&flat, (&top_w, &top_i), (&gate_up, &down), grouped);
+            let grads = Tensor::run_backward(
+                &[(&out * &cotangent).sum(Kind::Float)],
+                &[&flat, &gate_up, &down],
+                false,
+                false,
+            );
+            (out, grads)
+        };
+        let (out_loop, g_loop) = run(false);
+        let (out_grouped, g_grouped) = run(true);
+        let diff = |a: &Tensor, b: &Tensor| (a - b).abs().max().double_value(&[]);
+        assert!(
+            diff(&out_loop, &out_grouped) < 1e-5,
+            "{}",
+            diff(&out_loop, &out_grouped)
+        );
+        for (a, b) in g_loop.iter().zip(&g_grouped) {
+            assert!(diff(a, b) < 1e-5, "{}", diff(a, b));
+        }
+    }
+
+    #[test]
+    fn the_experts_read_the_host_once_whatever_the_expert_count() {
+        for e in [4, 64] {
+            tch::manual_seed(e);
+            let (flat, top_w, top_i, gate_up, down) = routed_inputs(32, e);
+            let before = sync::reads();
+            let _ = experts(&flat, &top_w, &top_i, &gate_up, &down);
+            assert_eq!(sync::reads() - before, 1, "{e} experts");
+        }
     }
 }
