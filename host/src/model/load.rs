@@ -379,7 +379,7 @@ impl LoadedModel {
         })?;
         std::fs::create_dir_all(dir).map_err(|e| ModelError::io(dir, e))?;
         let base = self.source.as_ref().map(|p| p.display().to_string());
-        let cfg = serde_json::json!({
+        let mut cfg = serde_json::json!({
             "peft_type": "LORA",
             "task_type": "CAUSAL_LM",
             "r": lora.r,
@@ -395,6 +395,9 @@ impl LoadedModel {
             "use_rslora": false,
             "use_dora": false,
         });
+        if !lora.target_parameters.is_empty() {
+            cfg["target_parameters"] = serde_json::json!(lora.target_parameters);
+        }
         write_json(&dir.join("adapter_config.json"), &cfg)?;
         let mut tensors: Vec<(String, Tensor)> = self
             .vs
@@ -482,7 +485,10 @@ impl LoadedModel {
         {
             return lora.target_modules.clone();
         }
+        // Experts' adapters (`mlp.experts.lora_A`, `..experts.base_layer.lora_A`) are
+        // `target_parameters`, not modules.
         let names: BTreeSet<String> = (self.vs.variables().into_keys())
+            .filter(|n| !n.contains(".experts."))
             .filter_map(|n| {
                 let module = n.strip_suffix(".lora_A.weight")?;
                 module.rsplit('.').next().map(str::to_string)

@@ -74,8 +74,12 @@ pub fn part_runner(
             let cotangent = Tensor::randn([n, h], o);
             let run = move |backward: bool| {
                 let _guard = (!backward).then(tch::no_grad_guard);
-                let out =
-                    qwen3_moe::experts_with(&flat, (&top_w, &top_i), (&gate_up, &down), grouped);
+                let w = qwen3_moe::ExpertWeights {
+                    gate_up: &gate_up,
+                    down: &down,
+                    lora: [None, None],
+                };
+                let out = qwen3_moe::experts_with(&flat, (&top_w, &top_i), &w, grouped);
                 if backward {
                     (out * &cotangent).sum(Kind::Float).backward();
                 }
