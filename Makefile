@@ -21,7 +21,7 @@ GAMES := infill condense xent
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers
+.PHONY: shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -136,3 +136,9 @@ $(PEERS_VENV)/.trl-$(TRL_VERSION): $(VENV)/.test-deps
 
 bench-peers: build $(PEERS_VENV)/.trl-$(TRL_VERSION)
 	$(PEERS_VENV)/bin/python scripts/bench_peers.py $(BENCH_PEERS_ARGS)
+
+# Family benchmark (docs/performance.md): forward and forward+backward of dense Qwen3, Qwen3.5,
+# Qwen3 MoE and Qwen3.5 MoE, frost-host beside transformers on the same small random checkpoints
+# and threads, with the delta rule's and the experts' shares. BENCH_FAMILIES_ARGS="--threads 2".
+bench-families: build $(VENV)/.test-deps
+	$(PY) scripts/bench_families.py $(BENCH_FAMILIES_ARGS)

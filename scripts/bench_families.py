@@ -11,8 +11,10 @@ number of layers that have it, as a share of the whole forward / forward+backwar
                     torch_chunk_gated_delta_rule, what it runs without flash-linear-attention);
   experts           the routed experts without the router (Frost's loop over experts and its
                     grouped-GEMM form; transformers' default `grouped_mm` and its `eager` loop).
-Every figure is the median of 5 runs after a warm-up. The ratio printed is frost-host's seconds
-over transformers' (below 1: frost-host is faster). Transformers' MoE whole-model figures use
+Every figure is the median of 5 runs after a warm-up. With --repeats N the two sides alternate N
+times per family (against a machine whose load drifts); seconds are then medians over the
+repeats and the ratio, frost-host's seconds over transformers' (below 1: frost-host is faster),
+the median of the repeats' ratios. Transformers' MoE whole-model figures use
 its default experts implementation (grouped_mm); the eager one is printed beside it.
 
     python scripts/bench_families.py --threads 1      # `make bench-families`
@@ -150,14 +152,27 @@ def frost_side(args, d) -> dict:
     return json.loads(line[len("figures: "):])
 
 
-def show(name, tf, fr):
-    print(f"\n{name}: seconds (frost-host / transformers = ratio, below 1 = frost-host faster)")
+def median_of(runs):
+    """The median of each number over a list of equally shaped dicts."""
+    first = runs[0]
+    if isinstance(first, dict):
+        return {k: median_of([r[k] for r in runs]) for k in first}
+    if isinstance(first, (int, float)):
+        return statistics.median(runs)
+    return first
+
+
+def show(name, tfs, frs):
+    tf, fr = median_of(tfs), median_of(frs)
+    print(f"\n{name}: seconds (frost-host / transformers = ratio, below 1 = frost-host faster), "
+          f"{len(tfs)} repeat(s)")
     for key, label in [("forward_s", "forward"), ("forward_backward_s", "forward+backward")]:
         extra = ""
         if "eager" in tf:
             extra = f"  (transformers eager experts {tf['eager'][key]:.4f})"
+        ratio = statistics.median(f[key] / t[key] for f, t in zip(frs, tfs))
         print(f"  {label:<17} frost-host {fr[key]:.4f}  transformers {tf[key]:.4f}  "
-              f"ratio {fr[key] / tf[key]:.2f}{extra}")
+              f"ratio {ratio:.2f}{extra}")
     for side, figs in [("frost-host", fr), ("transformers", tf)]:
         for part, p in figs["parts"].items():
             print(f"  {side:<12} {part:<22} x{p['layers']}: forward {p['forward_s']:.4f} "
@@ -170,6 +185,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--shape", default="4x256", help="rows x tokens (BxT)")
+    ap.add_argument("--repeats", type=int, default=1, help="alternations of the two sides")
     ap.add_argument("--frost", default=str(ROOT / "target" / "release" / "frost-host"))
     ap.add_argument("--families", nargs="+", default=list(FAMILIES), choices=list(FAMILIES))
     args = ap.parse_args()
@@ -184,10 +200,12 @@ def main():
             model.save_pretrained(d)
             write_tokenizer(d)
             model.train()
-            tf = transformers_side(name, model, d, b, t)
+            tfs, frs = [], []
+            for _ in range(args.repeats):
+                tfs.append(transformers_side(name, model, d, b, t))
+                frs.append(frost_side(args, d))
             del model
-            fr = frost_side(args, d)
-            show(name, tf, fr)
+            show(name, tfs, frs)
 
 
 if __name__ == "__main__":
