@@ -475,26 +475,32 @@ impl LoadedModel {
         Ok(())
     }
 
-    /// `target_modules` as PEFT should read them: `all-linear` spelled out as the adapted
-    /// projections' names, since PEFT's own `all-linear` would also adapt a vision tower.
+    /// `target_modules` as PEFT should read them: the configured names that adapt something
+    /// (in their order), `all-linear` spelled out as the adapted projections' names, since
+    /// PEFT's own `all-linear` would also adapt a vision tower. A name that adapts nothing is
+    /// left out: on a Qwen3 MoE without dense layers the MLP names match no module, and peft
+    /// would rewrite them into the experts' parameters (docs/training.md).
     fn adapter_targets(&self, lora: &LoraConfig) -> Vec<String> {
-        if !lora
-            .target_modules
-            .iter()
-            .any(|t| t == LoraConfig::ALL_LINEAR)
-        {
-            return lora.target_modules.clone();
-        }
         // Experts' adapters (`mlp.experts.lora_A`, `..experts.base_layer.lora_A`) are
         // `target_parameters`, not modules.
-        let names: BTreeSet<String> = (self.vs.variables().into_keys())
+        let adapted: BTreeSet<String> = (self.vs.variables().into_keys())
             .filter(|n| !n.contains(".experts."))
             .filter_map(|n| {
                 let module = n.strip_suffix(".lora_A.weight")?;
                 module.rsplit('.').next().map(str::to_string)
             })
             .collect();
-        names.into_iter().collect()
+        if lora
+            .target_modules
+            .iter()
+            .any(|t| t == LoraConfig::ALL_LINEAR)
+        {
+            return adapted.into_iter().collect();
+        }
+        (lora.target_modules.iter())
+            .filter(|t| adapted.contains(*t))
+            .cloned()
+            .collect()
     }
 
     /// What the optimizer updates: the LoRA parameters, or every parameter without LoRA.
