@@ -158,7 +158,7 @@ def median_of(runs):
     if isinstance(first, dict):
         return {k: median_of([r[k] for r in runs]) for k in first}
     if isinstance(first, (int, float)):
-        return statistics.median(runs)
+        return first if all(r == first for r in runs) else statistics.median(runs)
     return first
 
 
