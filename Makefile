@@ -43,7 +43,7 @@ GAMES := infill condense xent title
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers
+.PHONY: unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -194,3 +194,9 @@ unit-torch-2.11: $(TORCH_ALT_VENV)/.torch-$(TORCH_ALT_VERSION)
 unit-host: $(TORCH_SETUP)
 	$(CARGO) test --release --lib -p frost-host
 # --- end of a second torch for CI ---------------------------------------------------------
+
+# Family benchmark (docs/performance.md): forward and forward+backward of dense Qwen3, Qwen3.5,
+# Qwen3 MoE and Qwen3.5 MoE, frost-host beside transformers on the same small random checkpoints
+# and threads, with the delta rule's and the experts' shares. BENCH_FAMILIES_ARGS="--threads 2".
+bench-families: build $(VENV)/.test-deps
+	$(PY) scripts/bench_families.py $(BENCH_FAMILIES_ARGS)

@@ -109,6 +109,7 @@ pub fn test_config(lora: bool) -> TrainConfig {
         alpha: 8.0,
         dropout: 0.0,
         target_modules: LoraConfig::ALL_TARGETS.map(String::from).to_vec(),
+        target_parameters: Vec::new(),
     });
     c.game.path = common::game_wasm("infill").display().to_string();
     c.game.config = toml::toml! {

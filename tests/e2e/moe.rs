@@ -6,10 +6,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use frost_host::model::{Family, MoeDims};
+use frost_host::model::{Family, Input, LoraConfig, MoeDims};
+use tch::{Kind, Tensor};
 
-use crate::qwen3_5::{check_cache, check_greedy, check_logits, load_dir, make_fixtures, refs_in};
-use crate::qwen3_5_frost::frost_and_grpo_runs_train;
+use crate::qwen3_5::{
+    check_cache, check_greedy, check_logits, load_dir, logits_of, make_fixtures, max_diff,
+    positions, refs_in, scratch,
+};
+use crate::qwen3_5_frost::{check, frost_and_grpo_runs_train};
 
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -137,4 +141,101 @@ fn frost_and_grpo_runs_train_a_tiny_random_qwen3_5_moe() {
     // Every layer's shared expert has adapters, under the multimodal prefix.
     let shared = "model.language_model.layers.0.mlp.shared_expert.gate_proj.lora_A";
     assert!(names.iter().any(|n| n.contains(shared)), "{names:?}");
+}
+
+/// LoRA on the experts (PEFT's `target_parameters`) on the hub-layout Qwen3 MoE, with both fused
+/// parameters (PEFT nests two wrappers: `experts.base_layer` adapts gate_up_proj) and with one:
+/// Frost's gradients equal peft's for every adapter tensor, the exported adapter loads in peft
+/// with Frost's logits, and merging folds it into the experts.
+#[test]
+fn expert_lora_gradients_the_exported_adapter_and_the_merge_match_peft() {
+    let dir = fixtures().join("qwen3_moe");
+    let both = LoraConfig::EXPERT_TARGETS.map(String::from).to_vec();
+    let gate_up = vec![LoraConfig::EXPERT_TARGETS[0].to_string()];
+    for (params, inner) in [(both, true), (gate_up, false)] {
+        let mut lora = LoraConfig::new(2, 4.0);
+        // No MLP name: on Qwen3 MoE peft 0.21 rewrites gate_proj/up_proj/down_proj in
+        // target_modules into the experts' parameters (docs/training.md).
+        lora.target_modules = vec!["q_proj".into()];
+        lora.target_parameters = params.clone();
+        let mut m = load_dir(&dir, Some(lora));
+        tch::manual_seed(9);
+        for (name, t) in m.vs.variables() {
+            if name.contains(".lora_B.") {
+                tch::no_grad(|| t.shallow_clone().copy_(&(t.randn_like() * 0.2)));
+            }
+        }
+        let adapter = scratch("moe-expert-adapter");
+        m.save_adapter(&adapter).unwrap();
+        let tensors: Vec<(String, Tensor)> =
+            Tensor::read_safetensors(adapter.join("adapter_model.safetensors")).unwrap();
+        let shape = |k: &str| {
+            let key = format!("base_model.model.model.layers.0.mlp.experts.{k}");
+            tensors
+                .iter()
+                .find(|(n, _)| *n == key)
+                .map(|(_, t)| t.size())
+        };
+        // 8 experts, r = 2, H = 64, I = 32: gate_up_proj's A is [r*E, H], B [2I, r*E].
+        let gate_up_a = if inner {
+            "base_layer.lora_A.weight"
+        } else {
+            "lora_A.weight"
+        };
+        assert_eq!(shape(gate_up_a), Some(vec![16, 64]), "{params:?}");
+        if inner {
+            assert_eq!(shape("lora_A.weight"), Some(vec![16, 32]));
+            assert_eq!(shape("lora_B.weight"), Some(vec![64, 16]));
+        }
+        let cfg: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(adapter.join("adapter_config.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(cfg["target_parameters"], serde_json::json!(params));
+
+        let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
+        let w = Tensor::randn([2, 6, 96], (Kind::Float, tch::Device::Cpu));
+        let logits = m
+            .net
+            .forward(Input::Ids(&ids), &positions(2, 0, 6), None, None);
+        let before = logits_of(&m.net, &ids);
+        let r = check(
+            "logits",
+            &dir,
+            Some(&adapter),
+            &[("ids", ids.shallow_clone())],
+        );
+        let d = max_diff(&before, &r["logits"]);
+        assert!(
+            d < 1e-4,
+            "{params:?}: peft-loaded adapter logits differ by {d}"
+        );
+        (&logits * &w).sum(Kind::Float).backward();
+        let r = check(
+            "lora_grads",
+            &dir,
+            Some(&adapter),
+            &[("ids", ids.shallow_clone()), ("w", w)],
+        );
+        let mut n = 0;
+        for (name, t) in m.vs.variables() {
+            if !name.contains("lora_") {
+                continue;
+            }
+            let theirs = &r[&format!("base_model.model.{name}")];
+            let d = max_diff(&t.grad(), theirs);
+            let scale = theirs.abs().max().double_value(&[]).max(1.0);
+            assert!(
+                d < 1e-4 * scale,
+                "{params:?} {name}: gradient differs by {d} (scale {scale})"
+            );
+            n += 1;
+        }
+        assert_eq!(n, r.len(), "every adapter tensor compared");
+        // The merge folds every adapter, experts' included: adapters off, same logits.
+        assert!(m.merge_adapters().unwrap() > 0);
+        m.net.set_adapters_enabled(false);
+        let d = max_diff(&logits_of(&m.net, &ids), &before);
+        assert!(d < 1e-4, "{params:?}: merged logits differ by {d}");
+    }
 }

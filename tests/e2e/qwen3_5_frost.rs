@@ -15,7 +15,7 @@ use crate::judge::infill_program;
 use crate::qwen3_5::{checkpoint, load, logits_of, max_diff, positions, scratch as tmp};
 
 /// Runs family_check.py on one job; returns its output tensors.
-fn check(
+pub(crate) fn check(
     kind: &str,
     model: &Path,
     adapter: Option<&Path>,

@@ -26,6 +26,25 @@ pub struct BenchArgs {
     /// model folder (e.g. a Qwen3 checkpoint: 151k tokens), then stop.
     #[arg(long, value_name = "DIR")]
     pub word_rules: Option<std::path::PathBuf>,
+    /// Only time forward and forward+backward of the checkpoint in this folder (any family),
+    /// with the gated delta rule's and the routed experts' shares, then stop
+    /// (scripts/bench_families.py runs it beside transformers).
+    #[arg(long, value_name = "DIR")]
+    pub model: Option<std::path::PathBuf>,
+    /// With --model: batch rows and tokens per row.
+    #[arg(long, value_name = "BxT", default_value = "4x256", value_parser = parse_shape)]
+    pub shape: (i64, i64),
+}
+
+/// `4x256` -> (4, 256).
+fn parse_shape(s: &str) -> Result<(i64, i64), String> {
+    let bad = || format!("`{s}`: expected rows x tokens, e.g. 4x256");
+    let (b, t) = s.split_once('x').ok_or_else(bad)?;
+    let (b, t) = (b.parse().map_err(|_| bad())?, t.parse().map_err(|_| bad())?);
+    if b < 1 || t < 2 {
+        return Err(bad());
+    }
+    Ok((b, t))
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
@@ -43,6 +62,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
     }
     frost_host::threads::set_default(args.threads.unwrap_or(0));
+    if let Some(dir) = &args.model {
+        return super::bench_model::family_bench(dir, device, args.shape);
+    }
     let peak = matmul_peak(device);
     println!(
         "matmul peak on {device:?}: {:.1} GFLOP/s (f32 [{MATMUL_N}x{MATMUL_N}] products, {} threads)",
@@ -100,7 +122,7 @@ fn sync(device: Device) {
 }
 
 /// Median seconds of `reps` runs of `f` after one warm-up run.
-fn time(device: Device, reps: usize, mut f: impl FnMut()) -> f64 {
+pub(super) fn time(device: Device, reps: usize, mut f: impl FnMut()) -> f64 {
     f();
     sync(device);
     let mut ts: Vec<f64> = (0..reps)

@@ -2,6 +2,7 @@
 //! the work lives in the library.
 pub mod analyze;
 pub mod bench;
+pub mod bench_model;
 pub mod bench_phases;
 pub mod bench_words;
 pub mod eval;

@@ -153,6 +153,10 @@ pub struct LoraSection {
     pub dropout: f64,
     /// Projections that get adapters, e.g. "q_proj", "down_proj" (PEFT names).
     pub target_modules: Vec<String>,
+    /// MoE experts' fused parameters that get adapters (PEFT's `target_parameters`):
+    /// "mlp.experts.gate_up_proj", "mlp.experts.down_proj". Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub target_parameters: Vec<String>,
 }
 
 /// `[corpus]`: the text passages are dealt from (whole works held out for evaluation).

@@ -296,7 +296,11 @@ pub(super) fn model_card(
                         "LoRA r = {}, alpha = {} on {}",
                         l.r,
                         l.alpha,
-                        l.target_modules.join(", ")
+                        (l.target_modules.iter())
+                            .chain(&l.target_parameters)
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                     None => "all (full fine-tuning)".into(),
                 },

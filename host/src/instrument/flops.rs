@@ -58,10 +58,15 @@ pub fn blocks(
         nh * hd
     };
     let mlp = [("gate_proj", h, i), ("up_proj", h, i), ("down_proj", i, h)];
-    // A sparse layer's products per token; the experts' fused weights carry no adapters, the
-    // shared expert's projections and gate do (when targeted).
+    // A sparse layer's products per token; the shared expert's projections and gate carry
+    // adapters when targeted, each of the top-k experts when `target_parameters` names them.
     let m = cfg.moe_dims();
     let routed = h * m.num_experts + m.top_k * 3 * h * m.inter;
+    let experts_adapted = lora.map_or(0, |l| {
+        let gate_up = l.targets_experts("gate_up_proj") as i64 * (h + 2 * m.inter);
+        let down = l.targets_experts("down_proj") as i64 * (m.inter + h);
+        m.top_k * l.r * (gate_up + down)
+    });
     let shared: Vec<(&str, i64, i64)> = match m.shared_inter {
         0 => vec![],
         s => vec![
@@ -109,7 +114,10 @@ pub fn blocks(
             }
         };
         let (ffn, ffn_adapted) = if sparse {
-            (routed + weights(&shared), adapted(&shared))
+            (
+                routed + weights(&shared),
+                adapted(&shared) + experts_adapted,
+            )
         } else {
             (weights(&mlp), adapted(&mlp))
         };
@@ -233,6 +241,11 @@ mod tests {
             blocks(&cfg, Some(&LoraConfig::new(1, 1.0)), 1, 3, 0).lora,
             516.0
         );
+        // With the experts targeted too, each of the 2 routes adds r (4 + 6) for gate_up_proj
+        // and r (3 + 4) for down_proj: 28 + 34 = 62. 2 x (58 + 62) x 3 = 720.
+        let mut experts = LoraConfig::new(1, 1.0);
+        experts.target_parameters = LoraConfig::EXPERT_TARGETS.map(String::from).to_vec();
+        assert_eq!(blocks(&cfg, Some(&experts), 1, 3, 0).lora, 720.0);
         // `decoder_sparse_step` 2 makes the same layer (the second) sparse.
         let mut step = cfg.clone();
         step.mlp_only_layers = None;

@@ -379,7 +379,7 @@ impl LoadedModel {
         })?;
         std::fs::create_dir_all(dir).map_err(|e| ModelError::io(dir, e))?;
         let base = self.source.as_ref().map(|p| p.display().to_string());
-        let cfg = serde_json::json!({
+        let mut cfg = serde_json::json!({
             "peft_type": "LORA",
             "task_type": "CAUSAL_LM",
             "r": lora.r,
@@ -395,6 +395,9 @@ impl LoadedModel {
             "use_rslora": false,
             "use_dora": false,
         });
+        if !lora.target_parameters.is_empty() {
+            cfg["target_parameters"] = serde_json::json!(lora.target_parameters);
+        }
         write_json(&dir.join("adapter_config.json"), &cfg)?;
         let mut tensors: Vec<(String, Tensor)> = self
             .vs
@@ -472,23 +475,32 @@ impl LoadedModel {
         Ok(())
     }
 
-    /// `target_modules` as PEFT should read them: `all-linear` spelled out as the adapted
-    /// projections' names, since PEFT's own `all-linear` would also adapt a vision tower.
+    /// `target_modules` as PEFT should read them: the configured names that adapt something
+    /// (in their order), `all-linear` spelled out as the adapted projections' names, since
+    /// PEFT's own `all-linear` would also adapt a vision tower. A name that adapts nothing is
+    /// left out: on a Qwen3 MoE without dense layers the MLP names match no module, and peft
+    /// would rewrite them into the experts' parameters (docs/training.md).
     fn adapter_targets(&self, lora: &LoraConfig) -> Vec<String> {
-        if !lora
-            .target_modules
-            .iter()
-            .any(|t| t == LoraConfig::ALL_LINEAR)
-        {
-            return lora.target_modules.clone();
-        }
-        let names: BTreeSet<String> = (self.vs.variables().into_keys())
+        // Experts' adapters (`mlp.experts.lora_A`, `..experts.base_layer.lora_A`) are
+        // `target_parameters`, not modules.
+        let adapted: BTreeSet<String> = (self.vs.variables().into_keys())
+            .filter(|n| !n.contains(".experts."))
             .filter_map(|n| {
                 let module = n.strip_suffix(".lora_A.weight")?;
                 module.rsplit('.').next().map(str::to_string)
             })
             .collect();
-        names.into_iter().collect()
+        if lora
+            .target_modules
+            .iter()
+            .any(|t| t == LoraConfig::ALL_LINEAR)
+        {
+            return adapted.into_iter().collect();
+        }
+        (lora.target_modules.iter())
+            .filter(|t| adapted.contains(*t))
+            .cloned()
+            .collect()
     }
 
     /// What the optimizer updates: the LoRA parameters, or every parameter without LoRA.

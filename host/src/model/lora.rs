@@ -17,6 +17,11 @@ pub struct LoraConfig {
     /// Projection names, e.g. `q_proj`, `k_proj`, `v_proj`, `o_proj`, `gate_proj`, `up_proj`,
     /// `down_proj`, Qwen3.5's `in_proj_qkv` .. `out_proj`, or `all-linear`.
     pub target_modules: Vec<String>,
+    /// PEFT's `target_parameters`: the fused experts of MoE layers (`mlp.experts.gate_up_proj`,
+    /// `mlp.experts.down_proj`), adapted per expert as PEFT's `ParamWrapper` does. Empty by
+    /// default: experts train no adapter.
+    #[serde(default)]
+    pub target_parameters: Vec<String>,
 }
 
 impl LoraConfig {
@@ -41,6 +46,11 @@ impl LoraConfig {
         "out_proj",
     ];
 
+    /// The experts' fused parameters an adapter may target (PEFT's `target_parameters`), in the
+    /// order PEFT nests their wrappers (the first innermost).
+    pub const EXPERT_TARGETS: [&'static str; 2] =
+        ["mlp.experts.gate_up_proj", "mlp.experts.down_proj"];
+
     /// PEFT's shorthand for every linear layer of the decoder (not the LM head).
     pub const ALL_LINEAR: &'static str = "all-linear";
 
@@ -51,6 +61,7 @@ impl LoraConfig {
             alpha,
             dropout: 0.0,
             target_modules: Self::ALL_TARGETS.iter().map(|s| s.to_string()).collect(),
+            target_parameters: Vec::new(),
         }
     }
 
@@ -63,6 +74,13 @@ impl LoraConfig {
         self.target_modules
             .iter()
             .any(|t| t == name || t == Self::ALL_LINEAR)
+    }
+
+    /// Whether the experts' fused parameter `name` (`gate_up_proj`, `down_proj`) gets an adapter.
+    pub fn targets_experts(&self, name: &str) -> bool {
+        self.target_parameters
+            .iter()
+            .any(|t| t.strip_prefix("mlp.experts.") == Some(name))
     }
 
     /// Checks what the adapters rely on: a positive rank, no dropout, known projection names.
@@ -93,6 +111,17 @@ impl LoraConfig {
                     ),
                 ));
             }
+        }
+        if let Some(t) =
+            (self.target_parameters.iter()).find(|t| !Self::EXPERT_TARGETS.contains(&t.as_str()))
+        {
+            return Err(ModelError::config(
+                "lora.target_parameters",
+                format!(
+                    "unknown parameter `{t}`; expected some of {:?}",
+                    Self::EXPERT_TARGETS
+                ),
+            ));
         }
         Ok(())
     }
@@ -187,6 +216,56 @@ impl LoraLinear {
             _ => y,
         }
     }
+}
+
+/// An adapter on one fused expert parameter (`experts.gate_up_proj` [E, out, in] or
+/// `experts.down_proj`), laid out as PEFT's `ParamWrapper` stores it: `lora_A.weight`
+/// [r*E, in] (expert e's A in rows e*r..), `lora_B.weight` [out, r*E] (expert e's B in columns
+/// j*E + e), so expert e's weight becomes `W_e + (alpha / r) B_e A_e`. f32 master weights, as
+/// [`LoraLinear`]'s.
+#[derive(Debug)]
+pub(crate) struct ExpertAdapter {
+    a: Tensor,
+    b: Tensor,
+    experts: i64,
+    scale: f64,
+}
+
+impl ExpertAdapter {
+    /// `p` is PEFT's wrapper path: `mlp.experts`, or `mlp.experts.base_layer` for the inner of
+    /// two wrappers. PEFT's init: A ~ U(-1/sqrt(in), 1/sqrt(in)), B = 0.
+    pub(crate) fn new(p: &nn::Path, dims: [i64; 3], cfg: &LoraConfig) -> Self {
+        let [experts, out_dim, in_dim] = dims;
+        let dev = p.device();
+        let bound = 1.0 / (in_dim as f64).sqrt();
+        let a =
+            Tensor::empty([cfg.r * experts, in_dim], (Kind::Float, dev)).uniform_(-bound, bound);
+        let b = Tensor::zeros([out_dim, cfg.r * experts], (Kind::Float, dev));
+        ExpertAdapter {
+            a: (p / "lora_A").add("weight", a, true),
+            b: (p / "lora_B").add("weight", b, true),
+            experts,
+            scale: cfg.scale(),
+        }
+    }
+
+    /// Per expert, in `kind`: (A [E, r, in], scale * B [E, out, r]).
+    pub(crate) fn factors(&self, kind: Kind) -> (Tensor, Tensor) {
+        let a = self.a.to_kind(kind);
+        let b = self.b.to_kind(kind) * self.scale;
+        per_expert(&a, &b, self.experts)
+    }
+}
+
+/// PEFT's `ParamWrapper` factors `lora_A.weight` [r*E, in] and `lora_B.weight` [out, r*E] as
+/// per-expert (A [E, r, in], B [E, out, r]) (B made contiguous: grouped GEMMs need it).
+pub(crate) fn per_expert(a: &Tensor, b: &Tensor, experts: i64) -> (Tensor, Tensor) {
+    let a3 = a.view([experts, -1, a.size()[1]]);
+    let b3 = b
+        .view([b.size()[0], -1, experts])
+        .permute([2, 0, 1])
+        .contiguous();
+    (a3, b3)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use tch::{nn, Kind, Tensor};
 
 use super::load::LoadedModel;
+use super::lora::{per_expert, LoraConfig};
 use super::ModelError;
 
 impl LoadedModel {
@@ -14,10 +15,10 @@ impl LoadedModel {
     /// the model computes the same function with its adapters on or off (and a second merge
     /// changes nothing). Returns the number of projections merged (0 without LoRA).
     pub fn merge_adapters(&mut self) -> Result<usize, ModelError> {
-        let Some(scale) = self.net.lora_config().map(|c| c.scale()) else {
+        let Some(lora) = self.net.lora_config().cloned() else {
             return Ok(0);
         };
-        merge_lora(&self.vs, scale).map_err(|name| ModelError::MissingTensor {
+        merge_lora(&self.vs, &lora).map_err(|name| ModelError::MissingTensor {
             name,
             path: self.source.clone().unwrap_or_default(),
         })
@@ -25,8 +26,10 @@ impl LoadedModel {
 }
 
 /// [`LoadedModel::merge_adapters`] on the variables of `vs` (PEFT's names: `P.weight`,
-/// `P.lora_A.weight`, `P.lora_B.weight`); Err names a tensor an adapter lacks.
-pub(crate) fn merge_lora(vs: &nn::VarStore, scale: f64) -> Result<usize, String> {
+/// `P.lora_A.weight`, `P.lora_B.weight`; the experts' as PEFT's `ParamWrapper` names them, see
+/// [`expert_param`]); Err names a tensor an adapter lacks.
+pub(crate) fn merge_lora(vs: &nn::VarStore, lora: &LoraConfig) -> Result<usize, String> {
+    let scale = lora.scale();
     let vars: HashMap<String, Tensor> = vs.variables();
     let mut names: Vec<&String> = (vars.keys())
         .filter(|n| n.ends_with(".lora_A.weight"))
@@ -37,19 +40,42 @@ pub(crate) fn merge_lora(vs: &nn::VarStore, scale: f64) -> Result<usize, String>
         let get = |name: String| vars.get(&name).ok_or(name);
         let a = &vars[*a_name];
         let b = get(format!("{prefix}.lora_B.weight"))?;
-        let w = get(format!("{prefix}.weight"))?;
+        let expert = expert_param(prefix, lora);
+        let w = get(expert.clone().unwrap_or(format!("{prefix}.weight")))?;
         let compute = match w.kind() {
             Kind::Double => Kind::Double,
             _ => Kind::Float,
         };
         tch::no_grad(|| {
-            let delta = b.to_kind(compute).matmul(&a.to_kind(compute)) * scale;
+            let (a, b) = (a.to_kind(compute), b.to_kind(compute));
+            let delta = match expert {
+                Some(_) => {
+                    let (a, b) = per_expert(&a, &b, w.size()[0]);
+                    b.bmm(&a) * scale
+                }
+                None => b.matmul(&a) * scale,
+            };
             let merged = (w.to_kind(compute) + delta).to_kind(w.kind());
             w.shallow_clone().copy_(&merged);
             let _ = b.shallow_clone().zero_();
         });
     }
     Ok(names.len())
+}
+
+/// The fused expert parameter an adapter at `prefix` adapts, when it is an experts' one:
+/// PEFT nests a wrapper per targeted parameter, gate_up_proj's innermost, so with both targeted
+/// `experts.base_layer` adapts gate_up_proj and `experts` down_proj; with one, `experts` it.
+fn expert_param(prefix: &str, lora: &LoraConfig) -> Option<String> {
+    if let Some(head) = prefix.strip_suffix(".experts.base_layer") {
+        return Some(format!("{head}.experts.gate_up_proj"));
+    }
+    let head = prefix.strip_suffix(".experts")?;
+    let outer = match lora.targets_experts("down_proj") {
+        true => "down_proj",
+        false => "gate_up_proj",
+    };
+    Some(format!("{head}.experts.{outer}"))
 }
 
 #[cfg(test)]
@@ -83,7 +109,7 @@ mod tests {
         net.set_adapters_enabled(false);
         let base = logits(&net, &ids);
         net.set_adapters_enabled(true);
-        assert_eq!(super::merge_lora(&vs, lora.scale()).unwrap(), 2 * 7);
+        assert_eq!(super::merge_lora(&vs, &lora).unwrap(), 2 * 7);
         let on = logits(&net, &ids);
         net.set_adapters_enabled(false);
         let off = logits(&net, &ids);

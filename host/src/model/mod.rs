@@ -13,6 +13,7 @@ mod load;
 mod logprobs;
 mod lora;
 mod merge;
+mod parts;
 mod qwen3_5;
 mod qwen3_moe;
 mod sample;
@@ -28,6 +29,7 @@ pub use kv_cache::KvCache;
 pub use load::{load_weights, read_config, LoadOptions, LoadedModel};
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
+pub use parts::{part_runner, Part, PartRun};
 pub use sample::{
     left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, Stranded,
     MASKED_LOGIT,

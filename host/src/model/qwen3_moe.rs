@@ -4,11 +4,15 @@
 //! hub checkpoints' per-expert tensors are fused on load), and for Qwen3.5 MoE a shared expert
 //! scaled by sigmoid(`shared_expert_gate`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use tch::{nn, Kind, Tensor};
 
 use super::blocks::{Builder, Mlp};
 use super::config::ModelConfig;
-use super::lora::LoraLinear;
+use super::lora::{ExpertAdapter, LoraLinear};
+use crate::instrument::sync;
 
 /// The sparse MLP block.
 pub(super) struct Moe {
@@ -20,6 +24,9 @@ pub(super) struct Moe {
     shared: Option<(Mlp, LoraLinear)>,
     top_k: i64,
     norm_topk: bool,
+    /// Adapters on `gate_up_proj` and `down_proj` when `lora.target_parameters` names them.
+    adapters: [Option<ExpertAdapter>; 2],
+    adapters_on: Arc<AtomicBool>,
 }
 
 impl Moe {
@@ -35,6 +42,18 @@ impl Moe {
             let mlp = Mlp::new(&(p / "shared_expert"), h, m.shared_inter, mk);
             (mlp, mk.linear(p, "shared_expert_gate", h, 1))
         });
+        // PEFT nests one wrapper per targeted parameter in the module's order: with both,
+        // gate_up_proj's is the inner one (`experts.base_layer`).
+        let lora = |name: &str| mk.lora.filter(|l| l.targets_experts(name));
+        let inner = match lora("down_proj") {
+            Some(_) => &experts / "base_layer",
+            None => experts.clone(),
+        };
+        let (e, i) = (m.num_experts, m.inter);
+        let adapters = [
+            lora("gate_up_proj").map(|l| ExpertAdapter::new(&inner, [e, 2 * i, h], l)),
+            lora("down_proj").map(|l| ExpertAdapter::new(&experts, [e, h, i], l)),
+        ];
         Moe {
             gate,
             gate_up,
@@ -42,12 +61,13 @@ impl Moe {
             shared,
             top_k: m.top_k,
             norm_topk: m.norm_topk_prob,
+            adapters,
+            adapters_on: mk.adapters_on.clone(),
         }
     }
 
-    /// `x` [B, T, H] -> [B, T, H]. Each token's k routes are grouped by expert (one sort, one
-    /// read of the counts: the host syncs do not grow with the expert count), each expert runs
-    /// on its tokens at once, and the weighted outputs are summed back per token.
+    /// `x` [B, T, H] -> [B, T, H]: the router, the routed experts ([`experts`]) and the shared
+    /// expert.
     pub(super) fn forward(&self, x: &Tensor) -> Tensor {
         let size = x.size();
         let h = size[2];
@@ -66,36 +86,217 @@ impl Moe {
         } else {
             top_w
         };
-        let top_w = top_w.to_kind(x.kind());
-        let experts = self.gate.size()[0];
-        let routes = top_i.flatten(0, -1);
-        let order = routes.argsort_stable(true, 0, false);
-        let token = order.divide_scalar_mode(self.top_k, "floor");
-        let weight = top_w.flatten(0, -1).index_select(0, &order).unsqueeze(-1);
-        let counts: Vec<i64> =
-            Vec::try_from(routes.bincount::<Tensor>(None, experts)).expect("expert counts");
-        let xs = flat.index_select(0, &token);
-        let mut outs = Vec::new();
-        let mut at = 0;
-        for (e, &c) in counts.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let seg = xs.narrow(0, at, c);
-            let gu = seg.linear::<Tensor>(&self.gate_up.get(e as i64), None);
-            let half = gu.size()[1] / 2;
-            let act = gu.narrow(1, 0, half).silu() * gu.narrow(1, half, half);
-            outs.push(act.linear::<Tensor>(&self.down.get(e as i64), None));
-            at += c;
-        }
-        let routed = Tensor::cat(&outs, 0) * weight;
+        let on = self.adapters_on.load(Ordering::Relaxed);
+        let factors =
+            |a: &Option<ExpertAdapter>| a.as_ref().filter(|_| on).map(|a| a.factors(x.kind()));
+        let weights = ExpertWeights {
+            gate_up: &self.gate_up,
+            down: &self.down,
+            lora: [factors(&self.adapters[0]), factors(&self.adapters[1])],
+        };
+        let routed = experts(&flat, (&top_w.to_kind(x.kind()), &top_i), &weights);
         // Sums, never `+=`: tch's in-place add would break autograd.
-        let summed = flat.zeros_like().index_add(0, &token, &routed);
         let out = match &self.shared {
-            Some((mlp, gate)) => summed + gate.forward(&flat).sigmoid() * mlp.forward(&flat),
-            None => summed,
+            Some((mlp, gate)) => routed + gate.forward(&flat).sigmoid() * mlp.forward(&flat),
+            None => routed,
         };
         debug_assert_eq!(out.size()[0], n);
         out.view(size.as_slice())
+    }
+}
+
+/// Every expert's weights: `gate_up` [E, 2I, H], `down` [E, H, I] and, per projection with an
+/// adapter on, its factors in the activation dtype ([`ExpertAdapter::factors`]).
+pub(super) struct ExpertWeights<'a> {
+    pub(super) gate_up: &'a Tensor,
+    pub(super) down: &'a Tensor,
+    pub(super) lora: [Option<(Tensor, Tensor)>; 2],
+}
+
+/// The routed experts: `flat` [N, H], each token's weights and experts [N, k] -> [N, H]. The
+/// routes are grouped by expert (one sort), each expert runs on its tokens at once, and the
+/// weighted outputs are summed back per token. On CUDA in bf16 one grouped GEMM per projection
+/// runs every expert ([`grouped_mm`]: no host read at all); elsewhere a loop over the experts
+/// with tokens (one read of the counts). Either way the host syncs do not grow with the expert
+/// count.
+pub(super) fn experts(flat: &Tensor, routes: (&Tensor, &Tensor), w: &ExpertWeights) -> Tensor {
+    experts_with(flat, routes, w, use_grouped(flat, w))
+}
+
+/// [`experts`] with the form chosen by the caller (tests and `bench --model` run both).
+pub(super) fn experts_with(
+    flat: &Tensor,
+    (top_w, top_i): (&Tensor, &Tensor),
+    w: &ExpertWeights,
+    grouped: bool,
+) -> Tensor {
+    let k = top_i.size()[1];
+    let routes = top_i.flatten(0, -1);
+    let order = routes.argsort_stable(true, 0, false);
+    let token = order.divide_scalar_mode(k, "floor");
+    let weight = top_w.flatten(0, -1).index_select(0, &order).unsqueeze(-1);
+    let xs = flat.index_select(0, &token);
+    let routed = if grouped {
+        grouped_mm(&xs, &routes, w)
+    } else {
+        looped(&xs, &routes, w)
+    };
+    // Sums, never `+=`: tch's in-place add would break autograd.
+    flat.zeros_like().index_add(0, &token, &(routed * weight))
+}
+
+/// `torch._grouped_mm` where torch has it for training: CUDA, bf16 (as transformers uses it),
+/// and rows of whole 16-byte multiples (its alignment rule, adapters' rank included). On the CPU
+/// it runs in f32 too (the unit test below checks it against the loop), but the CPU keeps the
+/// loop: docs/performance.md has both timed.
+fn use_grouped(flat: &Tensor, w: &ExpertWeights) -> bool {
+    let s = w.gate_up.size();
+    let ranks_aligned = (w.lora.iter().flatten()).all(|(a, _)| a.size()[1] % 8 == 0);
+    flat.device().is_cuda()
+        && flat.kind() == Kind::BFloat16
+        && w.gate_up.kind() == Kind::BFloat16
+        && s[1] % 16 == 0
+        && s[2] % 8 == 0
+        && ranks_aligned
+}
+
+/// SwiGLU on `gu` [n, 2I] (gate rows first, as `gate_up_proj` stores them).
+fn swiglu(gu: &Tensor) -> Tensor {
+    let half = gu.size()[1] / 2;
+    gu.narrow(1, 0, half).silu() * gu.narrow(1, half, half)
+}
+
+/// The experts one after another on `xs` [N*k, H] sorted by expert (`routes` unsorted).
+fn looped(xs: &Tensor, routes: &Tensor, w: &ExpertWeights) -> Tensor {
+    let counts = sync::to_i64s(&routes.bincount::<Tensor>(None, w.gate_up.size()[0]));
+    let proj = |x: &Tensor, base: &Tensor, lora: &Option<(Tensor, Tensor)>, e: i64| {
+        let y = x.linear::<Tensor>(&base.get(e), None);
+        match lora {
+            Some((a, b)) => {
+                y + x
+                    .linear::<Tensor>(&a.get(e), None)
+                    .linear::<Tensor>(&b.get(e), None)
+            }
+            None => y,
+        }
+    };
+    let mut outs = Vec::new();
+    let mut at = 0;
+    for (e, &c) in counts.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let (seg, e) = (xs.narrow(0, at, c), e as i64);
+        let act = swiglu(&proj(&seg, w.gate_up, &w.lora[0], e));
+        outs.push(proj(&act, w.down, &w.lora[1], e));
+        at += c;
+    }
+    Tensor::cat(&outs, 0)
+}
+
+/// Every expert at once: `offs` are the cumulative counts (int32, on the device).
+fn grouped_mm(xs: &Tensor, routes: &Tensor, w: &ExpertWeights) -> Tensor {
+    let offs = routes
+        .bincount::<Tensor>(None, w.gate_up.size()[0])
+        .cumsum(0, Kind::Int);
+    let mm = |x: &Tensor, w: &Tensor| {
+        x.internal_grouped_mm(&w.transpose(1, 2), Some(&offs), None::<&Tensor>, None)
+    };
+    let proj = |x: &Tensor, base: &Tensor, lora: &Option<(Tensor, Tensor)>| match lora {
+        Some((a, b)) => mm(x, base) + mm(&mm(x, a), b),
+        None => mm(x, base),
+    };
+    proj(
+        &swiglu(&proj(xs, w.gate_up, &w.lora[0])),
+        w.down,
+        &w.lora[1],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use tch::{Device, Kind, Tensor};
+
+    use super::*;
+
+    /// Random routes of `n` tokens over `e` experts (top-2): (flat, top_w, top_i).
+    fn routed_inputs(n: i64, e: i64) -> (Tensor, Tensor, Tensor) {
+        let o = (Kind::Float, Device::Cpu);
+        let flat = Tensor::randn([n, 16], o).set_requires_grad(true);
+        let (top_w, top_i) = Tensor::randn([n, e], o)
+            .softmax(-1, Kind::Float)
+            .topk(2, -1, true, true);
+        (flat, top_w, top_i)
+    }
+
+    /// Leaves: the experts' weights (H 16, I 8) and, with `rank`, adapters' factors on both.
+    fn leaves(e: i64, rank: Option<i64>) -> Vec<Tensor> {
+        let o = (Kind::Float, Device::Cpu);
+        let leaf = |dims: &[i64]| (Tensor::randn(dims, o) * 0.3).set_requires_grad(true);
+        let mut v = vec![leaf(&[e, 16, 16]), leaf(&[e, 16, 8])];
+        if let Some(r) = rank {
+            v.extend([
+                leaf(&[e, r, 16]),
+                leaf(&[e, 16, r]),
+                leaf(&[e, r, 8]),
+                leaf(&[e, 16, r]),
+            ]);
+        }
+        v
+    }
+
+    fn weights(v: &[Tensor]) -> ExpertWeights<'_> {
+        let pair = |i: usize| {
+            v.get(i)
+                .map(|a| (a.shallow_clone(), v[i + 1].shallow_clone()))
+        };
+        ExpertWeights {
+            gate_up: &v[0],
+            down: &v[1],
+            lora: [pair(2), pair(4)],
+        }
+    }
+
+    #[test]
+    fn grouped_gemm_experts_equal_the_loop_with_their_gradients() {
+        // Rank 4: f32 rows of 16 bytes, the grouped GEMM's alignment rule.
+        for rank in [None, Some(4)] {
+            tch::manual_seed(7);
+            // 8 experts over 10 tokens: some experts get none.
+            let (flat, top_w, top_i) = routed_inputs(10, 8);
+            let v = leaves(8, rank);
+            let cotangent = Tensor::randn([10, 16], (Kind::Float, Device::Cpu));
+            let run = |grouped: bool| {
+                let out = experts_with(&flat, (&top_w, &top_i), &weights(&v), grouped);
+                let wrt: Vec<&Tensor> = std::iter::once(&flat).chain(&v).collect();
+                let loss = (&out * &cotangent).sum(Kind::Float);
+                (out, Tensor::run_backward(&[loss], &wrt, false, false))
+            };
+            let (out_loop, g_loop) = run(false);
+            let (out_grouped, g_grouped) = run(true);
+            let diff = |a: &Tensor, b: &Tensor| (a - b).abs().max().double_value(&[]);
+            let d = diff(&out_loop, &out_grouped);
+            assert!(d < 1e-5, "{rank:?}: outputs differ by {d}");
+            assert_eq!(g_loop.len(), if rank.is_some() { 7 } else { 3 });
+            for (a, b) in g_loop.iter().zip(&g_grouped) {
+                assert!(
+                    diff(a, b) < 1e-5,
+                    "{rank:?}: gradients differ by {}",
+                    diff(a, b)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_experts_read_the_host_once_whatever_the_expert_count() {
+        for e in [4, 64] {
+            tch::manual_seed(e);
+            let (flat, top_w, top_i) = routed_inputs(32, e);
+            let v = leaves(e, None);
+            let before = sync::reads();
+            let _ = experts(&flat, (&top_w, &top_i), &weights(&v));
+            assert_eq!(sync::reads() - before, 1, "{e} experts");
+        }
     }
 }

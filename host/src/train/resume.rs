@@ -40,6 +40,11 @@ pub(super) fn refuse_shape_change(dir: &Path, cfg: &TrainConfig) -> Result<(), T
             format!("{:?}", a.target_modules),
             format!("{:?}", b.target_modules),
         )),
+        (Some(a), Some(b)) if a.target_parameters != b.target_parameters => Some((
+            "model.lora.target_parameters",
+            format!("{:?}", a.target_parameters),
+            format!("{:?}", b.target_parameters),
+        )),
         (Some(_), None) | (None, Some(_)) => Some(("model.lora", describe(was), describe(now))),
         _ => None,
     };

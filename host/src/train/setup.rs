@@ -231,6 +231,7 @@ pub fn load_policy(cfg: &TrainConfig, device: Device) -> Result<LoadedModel, Tra
         alpha: l.alpha,
         dropout: l.dropout,
         target_modules: l.target_modules.clone(),
+        target_parameters: l.target_parameters.clone(),
     });
     // LoRA A matrices are drawn at load time: seed them from the run seed too.
     tch::manual_seed(derive_seed(cfg.seed, 0, seeds::TORCH, 1) as i64);
