@@ -73,8 +73,8 @@ if [ -n "$BUNDLE" ]; then
   "$BIN" --version >/dev/null || fail "the bundle's launcher refused this machine's Python or torch (its line is above)"
   LINKED=bin/frost-host
 else
-  make games >/dev/null
-  cargo build --release -p frost-host
+  # Through make, so an offline build (CARGO_NET_OFFLINE=true) reads the vendored crates.
+  make build
   BIN=target/release/frost-host
   LINKED="$BIN"
 fi
