@@ -253,3 +253,33 @@ fn the_launcher_refuses_another_torch_in_one_line() {
         assert!(err.contains(w), "{w}: {err}");
     }
 }
+
+/// Runtime discovery (dist/site.rs): a rank whose embedded Python cannot import torch from
+/// where it was told to look stops in one line naming the place and the two fixes.
+#[test]
+fn a_rank_that_cannot_import_torch_says_where_it_looked_in_one_line() {
+    let b = bundle();
+    let dir = tmp("no-torch");
+    let cfg = write_config(&dir, true);
+    let nowhere = dir.join("no-site-packages");
+    let o = bare(Path::new(env!("CARGO_BIN_EXE_frost-host")), b)
+        // Another Python's folders only (no torch there), no venv on PATH.
+        .env("PATH", "/usr/bin:/bin")
+        .env("FROST_TORCH_SITE_PACKAGES", &nowhere)
+        .envs([("RANK", "0"), ("WORLD_SIZE", "2"), ("LOCAL_RANK", "0")])
+        .envs([("MASTER_ADDR", "127.0.0.1"), ("MASTER_PORT", "1")])
+        .args(train_args(&cfg, &dir.join("run"), &["steps=1"]))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    for w in [
+        "cannot import torch",
+        nowhere.to_str().unwrap(),
+        "FROST_PYTHON",
+        "FROST_TORCH_SITE_PACKAGES",
+    ] {
+        assert!(err.contains(w), "{w}: {err}");
+    }
+}
