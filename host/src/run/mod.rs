@@ -1,6 +1,6 @@
 //! The run directory and what lives on disk: the directory itself (config, logs, resume checks),
-//! its writer lock, the checkpoint store, atomic file writes, the TensorBoard event files and the
-//! cache folder.
+//! its writer lock, the checkpoint store, atomic file writes, the TensorBoard event files, the
+//! cache folder and the Python interpreter Frost asks.
 
 pub mod cache;
 pub mod changes;
@@ -9,4 +9,5 @@ pub mod checksums;
 pub mod dir;
 pub mod files;
 pub mod lock;
+pub mod python;
 pub mod tensorboard;
