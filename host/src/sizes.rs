@@ -77,6 +77,12 @@ pub struct Shape {
     pub hidden: u64,
     /// KV heads x head dim: one layer's keys (or values) per token.
     pub kv_width: u64,
+    /// Layers with a KV cache (full attention); Qwen3.5's linear-attention layers keep a
+    /// fixed-size state instead, whatever the length.
+    pub kv_layers: u64,
+    /// Bytes of those fixed states per row: each linear layer's f32 recurrent state
+    /// (v heads x dk x dv) and its convolution window (conv channels x kernel).
+    pub state_bytes: u64,
     /// Bytes per weight/activation element (f32 4, bf16 2).
     pub elem: u64,
 }
@@ -84,23 +90,36 @@ pub struct Shape {
 impl Shape {
     pub fn new(c: &ModelConfig, kind: tch::Kind) -> Shape {
         let u = |x: i64| x.max(0) as u64;
+        let mixers = c.mixers();
+        let linear = mixers
+            .iter()
+            .filter(|m| **m == crate::model::MixerKind::Linear)
+            .count() as u64;
+        let elem = kind.elt_size_in_bytes() as u64;
+        let d = c.linear_dims();
+        let per_linear = u(d.num_v_heads * d.k_head_dim * d.v_head_dim) * 4
+            + u(2 * d.key_dim() + d.value_dim()) * u(d.conv_kernel) * elem;
         Shape {
             vocab: u(c.vocab_size),
             layers: u(c.num_hidden_layers),
             hidden: u(c.hidden_size),
             kv_width: u(c.kv_heads() * c.head_dim()),
-            elem: kind.elt_size_in_bytes() as u64,
+            kv_layers: mixers.len() as u64 - linear,
+            state_bytes: linear * per_linear,
+            elem,
         }
     }
 
     /// Sampling `rows` moves of `len` tokens after a `prompt`-token prompt: the static ban
     /// mask (bool) and two f32 copies of one token's logits (the logits and the sampling
-    /// distribution) per row, the KV cache over the whole sequence, and, when the logits are
+    /// distribution) per row, the KV cache over the whole sequence (full-attention layers) and
+    /// the linear layers' fixed states, and, when the logits are
     /// kept (Frost's gate reads them), all `len` of them.
     pub fn sampling_bytes(&self, rows: u64, prompt: u64, len: u64, keep_logits: bool) -> u64 {
         let per_row = self.vocab
             + 2 * 4 * self.vocab
-            + 2 * self.layers * (prompt + len) * self.kv_width * self.elem
+            + 2 * self.kv_layers * (prompt + len) * self.kv_width * self.elem
+            + self.state_bytes
             + keep_logits as u64 * len * self.vocab * 4;
         rows.saturating_mul(per_row)
     }
@@ -331,8 +350,29 @@ mod tests {
             layers: 28,
             hidden: 1024,
             kv_width: 8 * 128,
+            kv_layers: 28,
+            state_bytes: 0,
             elem: 2,
         }
+    }
+
+    /// Qwen3.5-2B: only its 6 full-attention layers keep a KV cache; its 18 linear-attention
+    /// layers keep a fixed state (16 v heads x 128 x 128 f32, and a 4-token window of
+    /// 2 x 16 x 128 + 16 x 128 conv channels), whatever the length.
+    #[test]
+    fn a_hybrid_model_caches_keys_only_in_its_full_attention_layers() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/shapes/qwen3.5-2b");
+        let cfg = crate::model::read_config(std::path::Path::new(dir)).unwrap();
+        let s = Shape::new(&cfg, tch::Kind::BFloat16);
+        assert_eq!((s.layers, s.kv_layers), (24, 6));
+        let per_linear = 16 * 128 * 128 * 4 + (2 * 16 * 128 + 16 * 128) * 4 * 2;
+        assert_eq!(s.state_bytes, 18 * per_linear);
+        let (prompt, len) = (100, 8);
+        let cache = |p: u64, l: u64| s.sampling_bytes(1, p, l, false) - s.vocab - 8 * s.vocab;
+        assert_eq!(
+            cache(prompt, len),
+            2 * 6 * (prompt + len) * 2 * 256 * 2 + 18 * per_linear
+        );
     }
 
     #[test]
