@@ -46,17 +46,19 @@ case "$SHAPE" in
 esac
 [ -n "$BUNDLE" ] || export VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" LIBTORCH_USE_PYTORCH=1
 
-fail() { echo "gpu-check: $*" | tee -a "$RESULTS" >&2; exit 1; }
-echo "gpu-check $(date -u +%FT%TZ), results in $RESULTS"
-{ echo "# gpu-check $(date -u +%FT%TZ) on $(hostname)"
-  if [ -n "$BUNDLE" ]; then sed 's/^/# bundle /' manifest.txt
-  else echo "# commit $(git rev-parse HEAD 2>/dev/null || echo unknown)"; fi
-} >> "$RESULTS"
+# A failure also lands in the results file once there is one (a machine without a GPU gets no
+# file: nothing was measured).
+fail() { echo "gpu-check: $*" >&2; [ ! -f "$RESULTS" ] || echo "gpu-check: $*" >> "$RESULTS"; exit 1; }
 
 command -v nvidia-smi >/dev/null \
   || fail "no NVIDIA driver on this machine (nvidia-smi not found): run it on a machine with an NVIDIA GPU"
 DRIVER="$(nvidia-smi --query-gpu=driver_version,name --format=csv,noheader -i 0 2>/dev/null)" \
   || fail "nvidia-smi finds no GPU (driver not loaded, or no device visible: check CUDA_VISIBLE_DEVICES)"
+echo "gpu-check $(date -u +%FT%TZ), results in $RESULTS"
+{ echo "# gpu-check $(date -u +%FT%TZ) on $(hostname)"
+  if [ -n "$BUNDLE" ]; then sed 's/^/# bundle /' manifest.txt
+  else echo "# commit $(git rev-parse HEAD 2>/dev/null || echo unknown)"; fi
+} >> "$RESULTS"
 [ -n "$BUNDLE" ] || [ -x .venv/bin/python ] || fail "no project venv (.venv): run make setup"
 echo "driver, GPU: $DRIVER" | tee -a "$RESULTS"
 # The wheel's CUDA version against the driver's: a CUDA 13 wheel needs a driver >= 580.

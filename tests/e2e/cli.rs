@@ -122,18 +122,38 @@ fn game_check_prints_byte_for_byte_what_the_trainer_deals() {
 #[test]
 fn game_check_errors_are_one_clear_line() {
     let dir = tempfile::tempdir().unwrap();
-    // Without a tokenizer: say how to get one.
+    // A fresh cache: the shipped default model's tokenizer, installed on first use.
     let out = frost_host()
         .args(["game-check", game_wasm("infill").to_str().unwrap()])
         .env("FROST_CACHE", dir.path())
+        .env("FROST_LOG", "warn")
         .output()
         .unwrap();
     let e = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(0), "{e}");
+    assert!(dir
+        .path()
+        .join("models/tiny-shakespeare/tokenizer.json")
+        .is_file());
+    // A tokenizer that is not there: name it and the fix, in one line.
+    let missing = dir.path().join("no-such-tokenizer.json");
+    let out = frost_host()
+        .args(["game-check", game_wasm("infill").to_str().unwrap()])
+        .arg("--tokenizer")
+        .arg(&missing)
+        .env("FROST_CACHE", dir.path())
+        .env("FROST_LOG", "warn")
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{e}");
     assert!(
-        e.contains("no tokenizer at") && e.contains("--tokenizer"),
+        e.contains("no tokenizer at")
+            && e.contains("no-such-tokenizer.json")
+            && e.contains("--tokenizer"),
         "{e}"
     );
+    assert_eq!(e.lines().count(), 1, "{e}");
     // A text too short for the game's passage: name the text and the need.
     let short = dir.path().join("short.txt");
     std::fs::write(&short, "Shall I compare thee").unwrap();

@@ -180,8 +180,7 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
     };
     if !tok_file.exists() {
         bail!(
-            "no tokenizer at {}: build the default model with `frost-host pretrain` (or `make demo`), \
-             or pass --tokenizer FILE",
+            "no tokenizer at {}: pass --tokenizer FILE (a tokenizer.json or a model folder)",
             tok_file.display()
         );
     }
