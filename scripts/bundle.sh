@@ -5,12 +5,13 @@
 # archive, not into it) and loses the build machine's runpath; the launcher `frost` finds
 # torch and libpython on the target through its Python, checked against manifest.txt.
 # Usage: scripts/bundle.sh [BINARY] [OUT_DIR]   (defaults: target/release/frost-host, target/bundle)
-# The build's Python is FROST_PYTHON, else the active venv's, else python3 (as frost-host's).
+# The build's Python is FROST_PYTHON, else TORCH_PYTHON (make build TORCH_PYTHON=...), else the active
+# venv's, else python3 (as frost-host's).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$(readlink -f "${1:-$ROOT/target/release/frost-host}")"
 OUT="$(mkdir -p "${2:-$ROOT/target/bundle}" && cd "${2:-$ROOT/target/bundle}" && pwd)"
-PY="${FROST_PYTHON:-${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}}"
+PY="${FROST_PYTHON:-${TORCH_PYTHON:-${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}}}"
 PY="${PY:-python3}"
 
 fail() { echo "bundle: $*" >&2; exit 1; }
