@@ -275,6 +275,33 @@ pub fn training_needs(
     (kept, needs)
 }
 
+/// What `eval --refine R` allocates on top of the evaluation, for `prompt` tokens and moves of
+/// `len`: the sampled arm's R x D more samples per assignment, drawn in one batch, and a Frost
+/// round on the N = `eval.best_of` draws with all their logits (the policy's gate reads them).
+pub fn refine_needs(
+    cfg: &TrainConfig,
+    shape: &Shape,
+    prompt: u64,
+    len: u64,
+    rounds: usize,
+) -> Vec<Need> {
+    let (n, d) = (cfg.eval.best_of as u64, cfg.frost.d as u64);
+    vec![
+        Need::new(
+            "--refine x --children",
+            format!("{rounds} x {d}"),
+            shape.sampling_bytes(rounds as u64 * d, prompt, len, false),
+            "the sampled arm's R x D more samples, drawn in one batch",
+        ),
+        Need::new(
+            "eval.best_of",
+            n.to_string(),
+            shape.sampling_bytes(n, prompt, len, true),
+            "a Frost round on the N draws, with their logits",
+        ),
+    ]
+}
+
 /// The GPU's memory through the CUDA driver (libtorch has loaded it already): the free memory
 /// when this thread's context is that GPU's (libtorch made it current when it put the model
 /// there), else the device's total.
@@ -428,6 +455,31 @@ mod tests {
         assert!(e.contains("all rows at once): at least 3.6 GiB"), "{e}");
         // Unknown memory: only the caps apply.
         check_fits(&kept, &needs, None).unwrap();
+    }
+
+    /// `eval --refine R --children D`: the R x D more samples are one batch, sized like any
+    /// sampling batch; the Frost round keeps the N draws' logits.
+    #[test]
+    fn refine_batches_are_sized_and_refused_naming_their_flags() {
+        let mut cfg = TrainConfig::default_embedded();
+        cfg.frost.d = 4;
+        cfg.eval.best_of = 8;
+        let s = shape();
+        let needs = refine_needs(&cfg, &s, 200, 8, 8);
+        assert_eq!(needs[0].bytes, s.sampling_bytes(32, 200, 8, false));
+        assert_eq!(needs[1].bytes, s.sampling_bytes(8, 200, 8, true));
+        let mem = |gib: u64| Memory {
+            bytes: gib << 30,
+            what: "x".into(),
+        };
+        check_fits(&Need::none(), &needs, Some(&mem(8))).unwrap();
+        // 500 rounds of 4: 2,000 rows of ~25 MB each (their 208-token cache, masks, logits).
+        let needs = refine_needs(&cfg, &s, 200, 8, 500);
+        let e = check_fits(&Need::none(), &needs, Some(&mem(8)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("--refine x --children = 500 x 4"), "{e}");
+        assert!(e.contains("over the limit of 8.0 GiB"), "{e}");
     }
 
     #[test]

@@ -193,6 +193,19 @@ fn refine_refuses_what_it_cannot_do_in_one_line() {
             vec!["eval", "base", "--config", cfg, "--refine", "1000"],
             "--refine must be below",
         ),
+        (
+            vec![
+                "eval",
+                "base",
+                "--config",
+                cfg,
+                "--refine",
+                "999",
+                "--children",
+                "66",
+            ],
+            "--refine x --children = 65934 is over the limit of 65536",
+        ),
     ] {
         let o = run_cli(&args);
         let err = String::from_utf8_lossy(&o.stderr);

@@ -96,6 +96,9 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             train::eval_set(&t.cfg, dealer, tok, &s.train_split)?
         }
     };
+    if let Some(r) = a.refine {
+        refine::check_memory(&s, &t.cfg, &assignments, r)?;
+    }
     let passes = 1 + a.against.is_some() as usize;
     let bar = progress(&t.cfg, (assignments.len() * passes) as u64);
     // The seeds of the evaluation after the checkpoint's step: a run's own eval line at that

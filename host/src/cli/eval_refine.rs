@@ -10,8 +10,10 @@ use serde_json::{json, Value};
 
 use frost_host::config::TrainConfig;
 use frost_host::lab::stats;
+use frost_host::round::Assignment;
 use frost_host::seeds;
-use frost_host::train::{ArmPoint, RefineCurve};
+use frost_host::sizes::{self, Need};
+use frost_host::train::{ArmPoint, RefineCurve, Setup};
 
 /// Refuses what `--refine` cannot do, in one line each.
 pub fn check(rounds: usize, against: bool, cfg: &TrainConfig) -> anyhow::Result<()> {
@@ -29,7 +31,27 @@ pub fn check(rounds: usize, against: bool, cfg: &TrainConfig) -> anyhow::Result<
         rounds == 0 || cfg.frost.d > 0,
         "--refine {rounds} with 0 children per round: pass --children D (at least 1)"
     );
+    sizes::check_rows("--refine x --children", rounds.saturating_mul(cfg.frost.d))?;
     Ok(())
+}
+
+/// Refuses, before anything is sampled, a `--refine` whose batches cannot fit in the memory
+/// there is (the longest prompt of `assignments` sizes them), as `play` and training do.
+pub fn check_memory(
+    s: &Setup,
+    cfg: &TrainConfig,
+    assignments: &[Assignment],
+    rounds: usize,
+) -> anyhow::Result<()> {
+    let shape = sizes::Shape::new(&s.model.config, cfg.model.dtype.kind());
+    let prompt = assignments.iter().map(|a| a.prompt_ids.len()).max();
+    let len = assignments.iter().map(|a| a.move_len).max();
+    let (Some(prompt), Some(len)) = (prompt, len) else {
+        return Ok(());
+    };
+    let needs = sizes::refine_needs(cfg, &shape, prompt as u64, len as u64, rounds);
+    let mem = sizes::available(s.model.net.device());
+    Ok(sizes::check_fits(&Need::none(), &needs, mem.as_ref())?)
 }
 
 /// Both arms' curves over the assignments.

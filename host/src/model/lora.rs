@@ -87,12 +87,15 @@ impl LoraConfig {
     pub(crate) fn validate(&self) -> Result<(), ModelError> {
         if self.r <= 0 {
             return Err(ModelError::config(
-                "lora.r",
+                "model.lora.r",
                 format!("must be positive, got {}", self.r),
             ));
         }
         if self.dropout != 0.0 {
-            return Err(ModelError::config("lora.dropout", "only 0 is supported"));
+            return Err(ModelError::config(
+                "model.lora.dropout",
+                "only 0 is supported",
+            ));
         }
         let known = |t: &str| {
             Self::ALL_TARGETS.contains(&t)
@@ -102,7 +105,7 @@ impl LoraConfig {
         for t in &self.target_modules {
             if !known(t) {
                 return Err(ModelError::config(
-                    "lora.target_modules",
+                    "model.lora.target_modules",
                     format!(
                         "unknown module `{t}`; expected `{}` or some of {:?} and {:?}",
                         Self::ALL_LINEAR,
@@ -116,7 +119,7 @@ impl LoraConfig {
             (self.target_parameters.iter()).find(|t| !Self::EXPERT_TARGETS.contains(&t.as_str()))
         {
             return Err(ModelError::config(
-                "lora.target_parameters",
+                "model.lora.target_parameters",
                 format!(
                     "unknown parameter `{t}`; expected some of {:?}",
                     Self::EXPERT_TARGETS

@@ -19,6 +19,7 @@ mod qwen3_moe;
 mod sample;
 mod save;
 mod tokenizer;
+mod weights;
 
 use std::path::PathBuf;
 
@@ -26,7 +27,7 @@ pub use causal_lm::{CausalLm, Input};
 pub use config::ModelConfig;
 pub use families::{Family, LinearDims, MixerKind, MoeDims};
 pub use kv_cache::KvCache;
-pub use load::{load_weights, read_config, LoadOptions, LoadedModel};
+pub use load::{read_config, LoadOptions, LoadedModel};
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
 pub use parts::{part_runner, Part, PartRun};
@@ -36,6 +37,7 @@ pub use sample::{
 };
 pub use save::{base_tensors, hf_dtype, save_pretrained, write_weights, DEFAULT_SHARD_BYTES};
 pub use tokenizer::{Tok, TokenizerConfig, CHATML_TEMPLATE};
+pub use weights::load_weights;
 
 /// Everything that can go wrong when building, loading or saving a model. Each message names
 /// the file, field or tensor at fault.

@@ -9,8 +9,9 @@ use tch::{nn, Device, Kind, Tensor};
 
 use super::config::ModelConfig;
 use super::families::Family;
-use super::load::{is_adapter_var, torch_err, weight_files, write_json, LoadedModel};
+use super::load::{torch_err, write_json, LoadedModel};
 use super::tokenizer::Tok;
+use super::weights::{is_adapter_var, weight_files};
 use super::ModelError;
 
 /// Checkpoint tensors outside the text model that are passed through unchanged.
