@@ -343,6 +343,29 @@ impl TrainConfig {
     }
 }
 
+/// Every setting of a config document as (`dotted.key`, the value as JSON writes it); an empty
+/// table holds no setting. The one flattening that comparing two configs needs: a resume's
+/// changes (`run::changes`) and the ranks' agreement (`train::fingerprint`).
+pub fn leaves(v: &serde_json::Value) -> Vec<(String, String)> {
+    fn walk(v: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    let key = match path {
+                        "" => k.clone(),
+                        _ => format!("{path}.{k}"),
+                    };
+                    walk(x, &key, out);
+                }
+            }
+            _ => out.push((path.to_string(), v.to_string())),
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, "", &mut out);
+    out
+}
+
 /// The JSON Schema of the config (`frost-host schema`).
 pub fn schema_json() -> String {
     let schema = schemars::schema_for!(TrainConfig);

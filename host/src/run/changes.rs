@@ -3,8 +3,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use toml::Value;
-
 /// `key: old -> new` for every setting that differs between the TOML texts `old` and `new`
 /// (dotted keys, sorted; a key only one side has reads `(unset)` on the other).
 pub fn changes(old: &str, new: &str) -> Result<Vec<String>, toml::de::Error> {
@@ -22,28 +20,10 @@ pub fn changes(old: &str, new: &str) -> Result<Vec<String>, toml::de::Error> {
         .collect())
 }
 
-/// Every leaf of a TOML document as (dotted key, the value as TOML writes it).
+/// Every setting of a TOML document, by dotted key ([`crate::config::leaves`]).
 fn flat(text: &str) -> Result<BTreeMap<String, String>, toml::de::Error> {
-    fn walk(prefix: &str, v: &Value, out: &mut BTreeMap<String, String>) {
-        match v {
-            Value::Table(t) => {
-                for (k, v) in t {
-                    let key = match prefix {
-                        "" => k.clone(),
-                        p => format!("{p}.{k}"),
-                    };
-                    walk(&key, v, out);
-                }
-            }
-            leaf => {
-                out.insert(prefix.to_string(), leaf.to_string());
-            }
-        }
-    }
-    let table: toml::Table = toml::from_str(text)?;
-    let mut out = BTreeMap::new();
-    walk("", &Value::Table(table), &mut out);
-    Ok(out)
+    let doc: serde_json::Value = toml::from_str(text)?;
+    Ok(crate::config::leaves(&doc).into_iter().collect())
 }
 
 #[cfg(test)]

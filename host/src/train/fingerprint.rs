@@ -8,8 +8,6 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-
 use super::identity::{self, RunIdentity};
 use super::setup::{check_device, game_path, model_dir, tokenizer_dir};
 use super::{RunRequest, TrainError};
@@ -128,12 +126,7 @@ fn frost_version() -> String {
 /// Every leaf of the serialized config as (`dotted.key`, JSON value), but [`RANK_LOCAL`]'s, and
 /// devices by kind only.
 fn config_fields(cfg: &TrainConfig) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    flatten(
-        &serde_json::to_value(cfg).expect("config serializes"),
-        "",
-        &mut out,
-    );
+    let mut out = crate::config::leaves(&serde_json::to_value(cfg).expect("config serializes"));
     out.retain(|(k, _)| !RANK_LOCAL.iter().any(|(f, _)| f == k));
     for (k, v) in &mut out {
         if DEVICES.contains(&k.as_str()) {
@@ -142,21 +135,6 @@ fn config_fields(cfg: &TrainConfig) -> Vec<(String, String)> {
         }
     }
     out
-}
-
-fn flatten(v: &Value, path: &str, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::Object(m) if !m.is_empty() => {
-            for (k, x) in m {
-                let key = match path {
-                    "" => k.clone(),
-                    _ => format!("{path}.{k}"),
-                };
-                flatten(x, &key, out);
-            }
-        }
-        _ => out.push((path.to_string(), v.to_string())),
-    }
 }
 
 /// The first field (in rank 0's order, then fields only other ranks have) whose value is not
@@ -306,8 +284,7 @@ mod tests {
             assert_eq!(get(local), None, "{local}");
         }
         // Every leaf of the serialized config but the rank-local ones (each of which exists).
-        let mut leaves = Vec::new();
-        flatten(&serde_json::to_value(&cfg).unwrap(), "", &mut leaves);
+        let leaves = crate::config::leaves(&serde_json::to_value(&cfg).unwrap());
         assert_eq!(leaves.len(), fields.len() + RANK_LOCAL.len(), "{leaves:?}");
         // The device's index is rank-local, its kind is not.
         let mut other = cfg.clone();
