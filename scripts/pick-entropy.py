@@ -6,8 +6,11 @@
 For every run under SWEEP_DIR/runs/*/seed-*: its update.entropy_coef (config.toml) and its final
 held-out best-of-N (the mean of its last LAST evaluations, default 3, as `frost-host report`
 takes a run's final figure). Prints a Markdown table (coefficient, seeds, mean final best-of-N
-and held-out entropy) and, on its last line, the coefficient with the highest mean: the pick.
-Chosen once, on GRPO alone, before the factor's runs. Standard library only.
+and held-out entropy) and, on its last line, the positive coefficient with the highest mean: the
+pick. The search's 0 is the no-bonus baseline the table reports, never the pick: a factor row with
+no bonus would be core-l8 again and could not move the gap. When 0 beats every positive
+coefficient a line before the pick says so. Chosen once, on GRPO alone, before the factor's runs.
+Standard library only.
 """
 import glob
 import json
@@ -42,7 +45,14 @@ def main(args):
     for coef, xs in sorted(by_coef.items()):
         print(f"| {coef:g} | {len(xs)} | {statistics.mean(b for b, _ in xs):.2f} "
               f"| {statistics.mean(e for _, e in xs):.3f} |")
-    pick = max(by_coef, key=lambda c: statistics.mean(b for b, _ in by_coef[c]))
+    score = {c: statistics.mean(b for b, _ in xs) for c, xs in by_coef.items()}
+    positive = [c for c in score if c > 0]
+    if not positive:
+        sys.exit(f"{sweep}: no run with a positive entropy_coef to pick from")
+    pick = max(positive, key=score.get)
+    if 0.0 in score and score[0.0] > score[pick]:
+        print(f"\nNo bonus beat none on GRPO alone: 0 ({score[0.0]:.2f}) is above the best "
+              f"positive coefficient ({pick:g}: {score[pick]:.2f}), which is the pick.\n")
     print(f"{pick:g}")
 
 

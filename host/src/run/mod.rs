@@ -11,3 +11,4 @@ pub mod files;
 pub mod lock;
 pub mod python;
 pub mod tensorboard;
+mod tfrecord;

@@ -14,7 +14,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::Cut;
+use super::cut::Cut;
 
 /// Trie node 0 is the empty word (the start of a piece).
 const ROOT: u32 = 0;
