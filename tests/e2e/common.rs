@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+use tch::{Kind, Tensor};
 use tokenizers::Tokenizer;
 
 /// The workspace root (the folder holding the Makefile).
@@ -75,4 +76,13 @@ pub fn sample_tokenizer() -> &'static (Tokenizer, PathBuf) {
             .expect("save tokenizer");
         (tok, dir.join("tokenizer.json"))
     })
+}
+
+/// The largest absolute difference between two tensors of one shape (in f64).
+pub fn max_diff(a: &Tensor, b: &Tensor) -> f64 {
+    assert_eq!(a.size(), b.size());
+    (a.to_kind(Kind::Double) - b.to_kind(Kind::Double))
+        .abs()
+        .max()
+        .double_value(&[])
 }

@@ -10,7 +10,7 @@ use frost_host::model::{CausalLm, Input, LoadOptions, LoadedModel, LoraConfig};
 use serde_json::Value;
 use tch::{Device, Kind, Tensor};
 
-use crate::common;
+use crate::common::{self, max_diff};
 use crate::fixture::{fixture, jsonl, run_cli, run_cli_ok as ok, tmp, train_run, train_run_with};
 
 /// A finished 4-step LoRA run (r = 4, alpha = 8; checkpoints after steps 2 and 4, evaluations
@@ -67,14 +67,6 @@ fn frost_logits(step: u64) -> (Tensor, Tensor) {
     let on = logits_of(&m.net, &ids());
     m.net.set_adapters_enabled(false);
     (on, logits_of(&m.net, &ids()))
-}
-
-fn max_diff(a: &Tensor, b: &Tensor) -> f64 {
-    assert_eq!(a.size(), b.size());
-    (a.to_kind(Kind::Double) - b.to_kind(Kind::Double))
-        .abs()
-        .max()
-        .double_value(&[])
 }
 
 const TEXT: &str = "The red king sees the old dog by the sea.";

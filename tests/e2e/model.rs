@@ -13,7 +13,7 @@ use frost_host::model::{
 use tch::nn::OptimizerConfig;
 use tch::{nn, Device, Kind, Tensor};
 
-use crate::common;
+use crate::common::{self, max_diff};
 
 /// The tokens of `model::sample` with the KV cache (what training runs).
 fn sample(
@@ -93,14 +93,6 @@ fn load(variant: &str, lora: Option<LoraConfig>) -> LoadedModel {
         ..LoadOptions::cpu()
     };
     LoadedModel::load(&fixtures().join(variant), &opts).unwrap()
-}
-
-fn max_diff(a: &Tensor, b: &Tensor) -> f64 {
-    assert_eq!(a.size(), b.size());
-    (a.to_kind(Kind::Double) - b.to_kind(Kind::Double))
-        .abs()
-        .max()
-        .double_value(&[])
 }
 
 fn positions(b: i64, t: i64) -> Tensor {

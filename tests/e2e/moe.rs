@@ -9,11 +9,12 @@ use std::sync::OnceLock;
 use frost_host::model::{Family, Input, LoraConfig, MoeDims};
 use tch::{Kind, Tensor};
 
+use crate::common::max_diff;
 use crate::qwen3_5::{
-    check_cache, check_greedy, check_logits, load_dir, logits_of, make_fixtures, max_diff,
-    positions, refs_in, scratch,
+    check_cache, check_greedy, check_logits, load_dir, logits_of, make_fixtures, positions,
+    refs_in, scratch,
 };
-use crate::qwen3_5_frost::{check, frost_and_grpo_runs_train};
+use crate::qwen3_5_frost::{assert_adapter_grads_match, check, frost_and_grpo_runs_train};
 
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -217,21 +218,7 @@ fn expert_lora_gradients_the_exported_adapter_and_the_merge_match_peft() {
             Some(&adapter),
             &[("ids", ids.shallow_clone()), ("w", w)],
         );
-        let mut n = 0;
-        for (name, t) in m.vs.variables() {
-            if !name.contains("lora_") {
-                continue;
-            }
-            let theirs = &r[&format!("base_model.model.{name}")];
-            let d = max_diff(&t.grad(), theirs);
-            let scale = theirs.abs().max().double_value(&[]).max(1.0);
-            assert!(
-                d < 1e-4 * scale,
-                "{params:?} {name}: gradient differs by {d} (scale {scale})"
-            );
-            n += 1;
-        }
-        assert_eq!(n, r.len(), "every adapter tensor compared");
+        assert_adapter_grads_match(&m.vs, &r, &format!("{params:?} "));
         // The merge folds every adapter, experts' included: adapters off, same logits.
         assert!(m.merge_adapters().unwrap() > 0);
         m.net.set_adapters_enabled(false);

@@ -13,7 +13,7 @@ use frost_host::model::{
 };
 use tch::{Device, Kind, Tensor};
 
-use crate::common;
+use crate::common::{self, max_diff};
 
 const VARIANTS: [&str; 2] = ["multimodal", "text"];
 const EMB_VOCAB: i64 = 96;
@@ -73,14 +73,6 @@ pub(crate) fn load_dir(dir: &Path, lora: Option<LoraConfig>) -> LoadedModel {
         ..LoadOptions::cpu()
     };
     LoadedModel::load(dir, &opts).unwrap()
-}
-
-pub(crate) fn max_diff(a: &Tensor, b: &Tensor) -> f64 {
-    assert_eq!(a.size(), b.size());
-    (a.to_kind(Kind::Double) - b.to_kind(Kind::Double))
-        .abs()
-        .max()
-        .double_value(&[])
 }
 
 pub(crate) fn positions(b: i64, from: i64, t: i64) -> Tensor {

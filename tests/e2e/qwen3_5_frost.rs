@@ -10,9 +10,9 @@ use frost_host::judge::{self, Budget, CompiledProgram};
 use frost_host::model::{Input, LoraConfig};
 use tch::{Kind, Tensor};
 
-use crate::common;
+use crate::common::{self, max_diff};
 use crate::judge::infill_program;
-use crate::qwen3_5::{checkpoint, load, logits_of, max_diff, positions, scratch as tmp};
+use crate::qwen3_5::{checkpoint, load, logits_of, positions, scratch as tmp};
 
 /// Runs family_check.py on one job; returns its output tensors.
 pub(crate) fn check(
@@ -38,6 +38,31 @@ pub(crate) fn check(
         .unwrap()
         .into_iter()
         .collect()
+}
+
+/// Every adapter tensor's gradient in `vs` equals peft's in `theirs` (family_check.py's
+/// `lora_grads`, keyed `base_model.model.NAME`), within 1e-4 of its scale, and none is left
+/// uncompared; `what` prefixes the message.
+pub(crate) fn assert_adapter_grads_match(
+    vs: &tch::nn::VarStore,
+    theirs: &HashMap<String, Tensor>,
+    what: &str,
+) {
+    let mut n = 0;
+    for (name, t) in vs.variables() {
+        if !name.contains("lora_") {
+            continue;
+        }
+        let peft = &theirs[&format!("base_model.model.{name}")];
+        let d = max_diff(&t.grad(), peft);
+        let scale = peft.abs().max().double_value(&[]).max(1.0);
+        assert!(
+            d < 1e-4 * scale,
+            "{what}{name}: gradient differs by {d} (scale {scale})"
+        );
+        n += 1;
+    }
+    assert_eq!(n, theirs.len(), "{what}every adapter tensor compared");
 }
 
 #[test]
@@ -177,18 +202,7 @@ fn lora_gradients_and_the_exported_adapter_match_peft_with_the_multimodal_prefix
         Some(&adapter),
         &[("ids", ids.shallow_clone()), ("w", w)],
     );
-    let mut n = 0;
-    for (name, t) in m.vs.variables() {
-        if !name.contains("lora_") {
-            continue;
-        }
-        let theirs = &r[&format!("base_model.model.{name}")];
-        let d = max_diff(&t.grad(), theirs);
-        let scale = theirs.abs().max().double_value(&[]).max(1.0);
-        assert!(d < 1e-4 * scale, "{name}: gradient differs by {d}");
-        n += 1;
-    }
-    assert_eq!(n, r.len(), "every adapter tensor compared");
+    assert_adapter_grads_match(&m.vs, &r, "");
     // The adapter loaded by peft gives Frost's logits.
     let r = check(
         "logits",
