@@ -14,7 +14,12 @@ and OUT_DIR/best_vs_seconds.svg (both arms of every player, 95% intervals of eac
 bars) and OUT_DIR/difference_vs_forwards.svg (the paired difference and its interval) and prints the
 table in Markdown, with the verdict at the last round: Frost at test time beats sampling more at
 equal judge budget **holds** when the interval is above 0 and p < 0.05, **does not hold** when it
-is below 0 and p < 0.05, **unclear** otherwise (the report's rule). Standard library only.
+is below 0 and p < 0.05, **unclear** otherwise (the report's rule). With several players, it
+also prints how much more (or less) each player after the first gains from Frost at test time
+than the first: the difference of their Frost − samples differences at the last common round,
+with a 95% interval from resampling each player's seeds and assignments independently (an
+unpaired comparison: the players' draws differ); **more** or **less** when the interval excludes
+0, **level** otherwise. Standard library only.
 """
 import json
 import os
@@ -69,6 +74,26 @@ def sign_flip(diffs, rng):
     hits = sum(abs(sum(d if rng.random() < 0.5 else -d for d in diffs)) >= observed - 1e-12
                for _ in range(10000))
     return (hits + 1) / 10001
+
+
+def gains(seeds, r):
+    """[[Frost - samples per assignment] per seed] after round r."""
+    f = per_assignment(seeds, "frost", r, "best")
+    g = per_assignment(seeds, "sampled", r, "best")
+    return [[a - b for a, b in zip(fs, gs)] for fs, gs in zip(f, g)]
+
+
+def gain_against(first, other, r, rng):
+    """other's mean gain minus first's after round r, with its 95% interval (independent
+    resampling of each player's seeds, then assignments)."""
+    a, b = gains(first, r), gains(other, r)
+    stats = []
+    for _ in range(RESAMPLES):
+        res = lambda groups: mean2([[g[rng.randrange(len(g))] for _ in g]
+                                    for g in (groups[rng.randrange(len(groups))] for _ in groups)])
+        stats.append(res(b) - res(a))
+    stats.sort()
+    return mean2(b) - mean2(a), stats[int(0.025 * RESAMPLES)], stats[int(0.975 * RESAMPLES) - 1]
 
 
 def verdict(lo, hi, p):
@@ -188,6 +213,16 @@ def main(args):
         print(f"- {name} ({len(seeds)} seeds, R = {rounds}): Frost at test time beats sampling "
               f"more at equal judge budget: **{verdict(last['lo'], last['hi'], last['p'])}** "
               f"({last['diff']:+.2f} [{last['lo']:+.2f}, {last['hi']:+.2f}], p = {last['p']:.3f})")
+    if len(players) > 1:
+        first_name, first, first_rounds = players[0]
+        rng = random.Random(SEED)
+        print()
+        for name, seeds, rounds in players[1:]:
+            r = min(rounds, first_rounds)
+            d, lo, hi = gain_against(first, seeds, r, rng)
+            word = "more" if lo > 0 else "less" if hi < 0 else "level"
+            print(f"- {name} gains {word} from Frost at test time than {first_name} (R = {r}): "
+                  f"{d:+.2f} [{lo:+.2f}, {hi:+.2f}] nats (unpaired)")
 
 
 if __name__ == "__main__":
