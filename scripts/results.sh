@@ -78,11 +78,16 @@ python3 scripts/factor-table.py \
   "core on the medium model (scale)=$OUT/scale-medium:frost-k4-d4=grpo-k8" \
   "K=6 D=2 on the medium model (scale)=$OUT/scale-medium-split:frost-k6-d2=grpo-k8" \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
+  | tee "$OUT/factor-table.md"
+# Frost under other update rules (both arms the same rule), beside the core row they change:
+# a table of its own, its correlation over these rows.
+python3 scripts/factor-table.py \
+  "core (the paper's update, L=8)=$OUT/core-l8:frost-k4-d4=grpo-k8" \
+  "entropy bonus $ENTROPY on both arms=$OUT/factor-entropy:frost-k4-d4=grpo-k8" \
   "RLOO on both arms=$OUT/factor-rloo:frost-k4-d4=grpo-k8" \
   "Dr. GRPO on both arms=$OUT/factor-dr-grpo:frost-k4-d4=grpo-k8" \
   "DAPO on both arms=$OUT/factor-dapo:frost-k4-d4=grpo-k8" \
-  "entropy bonus $ENTROPY on both arms=$OUT/factor-entropy:frost-k4-d4=grpo-k8" \
-  | tee "$OUT/factor-table.md"
+  | tee "$OUT/update-rules-table.md"
 # The authors' own game, its own table (another game: not in the factor table's correlation).
 python3 scripts/factor-table.py \
   "the title game, the demo's update=$OUT/title:frost-k4-d4=grpo-k8" | tee "$OUT/title-table.md"
