@@ -221,8 +221,8 @@ def main(args):
             r = min(rounds, first_rounds)
             d, lo, hi = gain_against(first, seeds, r, rng)
             word = "more" if lo > 0 else "less" if hi < 0 else "level"
-            print(f"- {name} gains {word} from Frost at test time than {first_name} (R = {r}): "
-                  f"{d:+.2f} [{lo:+.2f}, {hi:+.2f}] nats (unpaired)")
+            print(f"- {name} − {first_name}, the gain from Frost at test time (R = {r}): "
+                  f"{d:+.2f} [{lo:+.2f}, {hi:+.2f}] nats, unpaired: **{word}**")
 
 
 if __name__ == "__main__":
