@@ -80,7 +80,10 @@ python3 scripts/factor-table.py \
   "GRPO at Frost's K (control)=$OUT/control-grpo-k4:frost-k4-d4=grpo-k4" \
   | tee "$OUT/factor-table.md"
 # Frost under other update rules (both arms the same rule), beside the core row they change:
-# a table of its own, its correlation over these rows.
+# a table of its own, its correlation over these rows. (In the repository docs/results/core-l8
+# is still the 7aa1a165 model's run; the table in docs/results.md read the same sweep run on the
+# shipped f01ab1a1, kept as docs/results/core-l8-f01ab1a1. A full run of this script puts every
+# row on the shipped model.)
 python3 scripts/factor-table.py \
   "core (the paper's update, L=8)=$OUT/core-l8:frost-k4-d4=grpo-k8" \
   "entropy bonus $ENTROPY on both arms=$OUT/factor-entropy:frost-k4-d4=grpo-k8" \
