@@ -175,38 +175,20 @@ fn refine_budget_and_best_of_never_below_the_draws() {
 fn refine_refuses_what_it_cannot_do_in_one_line() {
     let cfg = write_config(&fixture().root, true);
     let cfg = cfg.to_str().unwrap();
-    for (args, says) in [
+    // Each case: `eval base --config CFG` and its own flags.
+    for (flags, says) in [
         (
-            vec![
-                "eval",
-                "base",
-                "--config",
-                cfg,
-                "--refine",
-                "1",
-                "--against",
-                "base",
-            ],
+            &["--refine", "1", "--against", "base"][..],
             "separate evaluations",
         ),
+        (&["--refine", "1000"][..], "--refine must be below"),
         (
-            vec!["eval", "base", "--config", cfg, "--refine", "1000"],
-            "--refine must be below",
-        ),
-        (
-            vec![
-                "eval",
-                "base",
-                "--config",
-                cfg,
-                "--refine",
-                "999",
-                "--children",
-                "66",
-            ],
+            &["--refine", "999", "--children", "66"][..],
             "--refine x --children = 65934 is over the limit of 65536",
         ),
     ] {
+        let mut args = vec!["eval", "base", "--config", cfg];
+        args.extend_from_slice(flags);
         let o = run_cli(&args);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
