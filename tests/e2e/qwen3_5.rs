@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use frost_host::model::{
-    CausalLm, Family, Input, KvCache, LoadOptions, LoadedModel, LoraConfig, MixerKind,
+    CausalLm, Family, Input, LayerStates, LoadOptions, LoadedModel, LoraConfig, MixerKind,
     SampleRequest, SamplingParams,
 };
 use tch::{Device, Kind, Tensor};
@@ -158,7 +158,7 @@ pub(crate) fn check_logits(what: &str, m: &LoadedModel, r: &HashMap<String, Tens
 pub(crate) fn check_cache(what: &str, m: &LoadedModel, r: &HashMap<String, Tensor>) {
     let ids = &r["long_ids"];
     let whole = logits_of(&m.net, ids);
-    let step = |cache: &mut KvCache, from: i64, len: i64| {
+    let step = |cache: &mut LayerStates, from: i64, len: i64| {
         let chunk = ids.narrow(1, from, len);
         tch::no_grad(|| {
             m.net.forward(

@@ -16,6 +16,8 @@ mod keys;
 mod pick;
 mod refine;
 #[cfg(test)]
+mod replace_tests;
+#[cfg(test)]
 mod tests;
 
 pub use keys::{ranking_key, taylor_parts, TaylorParts};

@@ -8,7 +8,7 @@ use tch::{Kind, Tensor};
 
 use super::scored::{scored_sums, ScoredIndex};
 use super::TermTemplate;
-use crate::model::{CausalLm, Input, KvCache};
+use crate::model::{CausalLm, Input, LayerStates};
 
 /// A term's tokens before its move slot, run once.
 #[derive(Debug)]
@@ -18,7 +18,7 @@ pub struct Prefix {
     pub start: usize,
     /// Sum of log p over the scored tokens at positions 1..=start (all predicted in the prefix).
     pub logp: f64,
-    cache: KvCache,
+    cache: LayerStates,
 }
 
 impl Prefix {
@@ -45,7 +45,7 @@ impl Prefix {
     }
 
     /// The cache for `n` sequences sharing this prefix (views of the one row).
-    pub fn cache_for(&self, n: i64) -> KvCache {
+    pub fn cache_for(&self, n: i64) -> LayerStates {
         self.cache.expand_batch(n)
     }
 }

@@ -4,7 +4,7 @@
 use tch::{Kind, Tensor};
 
 use super::{penalty, term_forward, AdaptersOff, Budget, CompiledProgram, TermOut};
-use crate::model::CausalLm;
+use crate::model::{self, CausalLm};
 
 /// The score of each parent as a differentiable function of its move's input embeddings
 /// `move_embeds` [K, L, H] (targets stay the parent's tokens). Returns [K] (f32), with graph.
@@ -74,11 +74,7 @@ pub fn taylor_proposal(
     let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
     let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
     // The differentiated input in f32 (f64 when the judge runs in f64, for exact checks).
-    let gkind = if e.kind() == Kind::Double {
-        Kind::Double
-    } else {
-        Kind::Float
-    };
+    let gkind = model::acc_kind(e.kind());
     let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
         .to_kind(gkind)
         .detach()

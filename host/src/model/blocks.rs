@@ -58,8 +58,8 @@ impl Builder<'_> {
 }
 
 /// The accumulation dtype of activations of `kind`: f32, f64 for an f64 model (which exact
-/// gradient checks use).
-pub(super) fn acc_kind(kind: Kind) -> Kind {
+/// gradient checks use). The one rule for every family, the LM head and the Taylor estimate.
+pub fn acc_kind(kind: Kind) -> Kind {
     if kind == Kind::Double {
         Kind::Double
     } else {

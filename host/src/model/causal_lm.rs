@@ -1,8 +1,8 @@
 //! The causal LM every family shares: embedding, decoder layers, final norm, tied or untied LM
 //! head. A layer is a token mixer (full attention, or Qwen3.5's linear attention) and an MLP
 //! (dense, or mixture-of-experts) between two RMSNorms; the blocks are in `blocks.rs`,
-//! `attention.rs` and the family files (`qwen3_5.rs`, `qwen3_moe.rs`), the config in
-//! `config.rs` and `families.rs`, the cache in `kv_cache.rs`.
+//! `attention.rs` and the family files (`qwen3_5.rs`; `moe.rs`, the MoE MLP of both MoE families), the config in
+//! `config.rs` and `families.rs`, the cache in `layer_states.rs`.
 //!
 //! Variable names match the Hugging Face checkpoint (`model.layers.0.self_attn.q_proj.weight`,
 //! or `model.language_model.layers.0...` in a multimodal Qwen3.5 checkpoint), so loading is a
@@ -15,13 +15,13 @@ use std::sync::Arc;
 use tch::{nn, Kind, Tensor};
 
 use super::attention::{Attention, AttentionMask};
-use super::blocks::{Builder, Mlp, RmsNorm, Rotary, RotaryEmbedding};
+use super::blocks::{acc_kind, Builder, Mlp, RmsNorm, Rotary, RotaryEmbedding};
 use super::config::ModelConfig;
 use super::families::MixerKind;
-use super::kv_cache::{KvCache, LayerCache};
+use super::layer_states::{LayerState, LayerStates};
 use super::lora::{base_var, LoraConfig, WeightInit};
+use super::moe::Moe;
 use super::qwen3_5::GatedDeltaNet;
-use super::qwen3_moe::Moe;
 use super::ModelError;
 use crate::instrument::{flops, phases};
 
@@ -99,7 +99,7 @@ impl DecoderLayer {
 
     // `x + ..`, never `x += ..`: that would be tch's in-place add_, which breaks autograd and
     // could write into the caller's embeddings (to_kind may alias).
-    fn forward(&self, x: &Tensor, ctx: &Context, cache: Option<&mut LayerCache>) -> Tensor {
+    fn forward(&self, x: &Tensor, ctx: &Context, cache: Option<&mut LayerState>) -> Tensor {
         let h = self.input_layernorm.forward(x);
         let mixed = match (&self.mixer, cache) {
             (Mixer::Attention(a), None) => a.forward(&h, ctx.rotary, ctx.mask, None),
@@ -107,7 +107,7 @@ impl DecoderLayer {
                 let mut kv = c.kv();
                 let out = a.forward(&h, ctx.rotary, ctx.mask, Some(&mut kv));
                 if let Some((k, v)) = kv {
-                    *c = LayerCache::Attention(k, v);
+                    *c = LayerState::Attention(k, v);
                 }
                 out
             }
@@ -116,7 +116,7 @@ impl DecoderLayer {
                 let mut state = c.take_linear();
                 let out = l.forward(&h, ctx.real, Some(&mut state));
                 if let Some(s) = state {
-                    *c = LayerCache::Linear(s);
+                    *c = LayerState::Linear(s);
                 }
                 out
             }
@@ -260,8 +260,8 @@ impl CausalLm {
         self.embed_tokens.kind()
     }
 
-    pub fn new_cache(&self) -> KvCache {
-        KvCache::new(self.layers.len())
+    pub fn new_cache(&self) -> LayerStates {
+        LayerStates::new(self.layers.len())
     }
 
     /// Logits [B, T, V_emb] in f32. `positions` [B, T] i64; `pad_mask` [B, S] bool (true = real
@@ -271,7 +271,7 @@ impl CausalLm {
         input: Input,
         positions: &Tensor,
         pad_mask: Option<&Tensor>,
-        cache: Option<&mut KvCache>,
+        cache: Option<&mut LayerStates>,
     ) -> Tensor {
         let hidden = self.forward_hidden(input, positions, pad_mask, cache);
         self.logits(&hidden)
@@ -284,7 +284,7 @@ impl CausalLm {
         input: Input,
         positions: &Tensor,
         pad_mask: Option<&Tensor>,
-        cache: Option<&mut KvCache>,
+        cache: Option<&mut LayerStates>,
     ) -> Tensor {
         let past = cache.as_ref().map_or(0, |c| c.len());
         let hidden = self.hidden_states(input, positions, pad_mask, cache);
@@ -310,7 +310,7 @@ impl CausalLm {
         input: Input,
         positions: &Tensor,
         pad_mask: Option<&Tensor>,
-        mut cache: Option<&mut KvCache>,
+        mut cache: Option<&mut LayerStates>,
     ) -> Tensor {
         let mut x = match input {
             Input::Ids(ids) => Tensor::embedding(&self.embed_tokens, ids, -1, false, false),
@@ -344,12 +344,7 @@ impl CausalLm {
     /// Logits of `hidden`, in f32 (f64 for an f64 model).
     fn head(&self, hidden: &Tensor) -> Tensor {
         let w = self.lm_head_weight();
-        let out = if w.kind() == Kind::Double {
-            Kind::Double
-        } else {
-            Kind::Float
-        };
-        hidden.linear::<Tensor>(w, None).to_kind(out)
+        hidden.linear::<Tensor>(w, None).to_kind(acc_kind(w.kind()))
     }
 
     /// Reports the decoder layers' FLOPs on `hidden` [B, T, H] after `past` cached positions.

@@ -8,7 +8,7 @@ use tch::{Device, Kind, Tensor};
 use super::config::ModelConfig;
 use super::delta_rule::{self, DeltaInputs};
 use super::families::MixerKind;
-use super::qwen3_moe;
+use super::moe;
 
 /// A part of a layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,12 +74,12 @@ pub fn part_runner(
             let cotangent = Tensor::randn([n, h], o);
             let run = move |backward: bool| {
                 let _guard = (!backward).then(tch::no_grad_guard);
-                let w = qwen3_moe::ExpertWeights {
+                let w = moe::ExpertWeights {
                     gate_up: &gate_up,
                     down: &down,
                     lora: [None, None],
                 };
-                let out = qwen3_moe::experts_with(&flat, (&top_w, &top_i), &w, grouped);
+                let out = moe::experts_with(&flat, (&top_w, &top_i), &w, grouped);
                 if backward {
                     (out * &cotangent).sum(Kind::Float).backward();
                 }

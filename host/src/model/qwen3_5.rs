@@ -9,7 +9,7 @@ use super::blocks::{acc_kind, Builder};
 use super::config::ModelConfig;
 use super::delta_rule::{self, DeltaInputs};
 use super::families::LinearDims;
-use super::kv_cache::LinearState;
+use super::layer_states::LinearState;
 use super::lora::LoraLinear;
 
 /// The gated RMSNorm: `w * x̂` (in the input's dtype, w starting at 1) times `silu(z)`, computed

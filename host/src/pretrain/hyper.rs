@@ -164,8 +164,7 @@ impl Hyper {
         }
         let span = planned.saturating_sub(self.warmup_steps).max(1) as f64;
         let progress = ((step - self.warmup_steps) as f64 / span).min(1.0);
-        let min_lr = self.lr * self.min_lr_ratio;
-        min_lr + 0.5 * (self.lr - min_lr) * (1.0 + (std::f64::consts::PI * progress).cos())
+        crate::update::schedule::cosine_decay(self.lr, self.min_lr_ratio, progress)
     }
 }
 

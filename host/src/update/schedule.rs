@@ -23,8 +23,15 @@ pub fn lr_at(u: &UpdateSection, step: u64, steps: u64) -> f64 {
     match u.lr_schedule {
         LrSchedule::Constant => u.lr,
         LrSchedule::Linear => u.lr * (floor + (1.0 - floor) * (1.0 - p)),
-        LrSchedule::Cosine => u.lr * (floor + (1.0 - floor) * 0.5 * (1.0 + (PI * p).cos())),
+        LrSchedule::Cosine => cosine_decay(u.lr, floor, p),
     }
+}
+
+/// The cosine decay from `lr` (progress 0) to `lr * floor_ratio` (progress 1): the one cosine
+/// schedule, shared by training and pretraining.
+pub fn cosine_decay(lr: f64, floor_ratio: f64, progress: f64) -> f64 {
+    let min_lr = lr * floor_ratio;
+    min_lr + 0.5 * (lr - min_lr) * (1.0 + (PI * progress).cos())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use tch::{nn, Kind, Tensor};
 
-use super::blocks::{Builder, Mlp};
+use super::blocks::{acc_kind, Builder, Mlp};
 use super::config::ModelConfig;
 use super::lora::{ExpertAdapter, LoraLinear};
 use crate::instrument::sync;
@@ -74,11 +74,7 @@ impl Moe {
         let flat = x.reshape([-1, h]);
         let n = flat.size()[0];
         let logits = flat.linear::<Tensor>(&self.gate, None);
-        let acc = if x.kind() == Kind::Double {
-            Kind::Double
-        } else {
-            Kind::Float
-        };
+        let acc = acc_kind(x.kind());
         let probs = logits.softmax(-1, acc);
         let (top_w, top_i) = probs.topk(self.top_k, -1, true, true);
         let top_w = if self.norm_topk {

@@ -1,4 +1,4 @@
-//! The cache of every layer for the tokens seen so far, so that a prompt is run once and
+//! Each layer's state for the tokens seen so far, so that a prompt is run once and
 //! sampling feeds one new token at a time: keys and values for attention layers, the
 //! convolution window and the recurrent state for linear-attention layers.
 
@@ -13,9 +13,9 @@ pub(super) struct LinearState {
     pub(super) recurrent: Tensor,
 }
 
-/// One layer's cache; empty before the first chunk.
+/// One layer's state; empty before the first chunk.
 #[derive(Debug, Default)]
-pub(super) enum LayerCache {
+pub(super) enum LayerState {
     #[default]
     Empty,
     /// Keys and values [B, kv_heads, S, head_dim].
@@ -23,12 +23,12 @@ pub(super) enum LayerCache {
     Linear(LinearState),
 }
 
-impl LayerCache {
-    fn map(&self, f: impl Fn(&Tensor) -> Tensor) -> LayerCache {
+impl LayerState {
+    fn map(&self, f: impl Fn(&Tensor) -> Tensor) -> LayerState {
         match self {
-            LayerCache::Empty => LayerCache::Empty,
-            LayerCache::Attention(k, v) => LayerCache::Attention(f(k), f(v)),
-            LayerCache::Linear(s) => LayerCache::Linear(LinearState {
+            LayerState::Empty => LayerState::Empty,
+            LayerState::Attention(k, v) => LayerState::Attention(f(k), f(v)),
+            LayerState::Linear(s) => LayerState::Linear(LinearState {
                 conv: f(&s.conv),
                 recurrent: f(&s.recurrent),
             }),
@@ -38,7 +38,7 @@ impl LayerCache {
     /// An attention layer's keys and values, as the attention block extends them.
     pub(super) fn kv(&self) -> Option<(Tensor, Tensor)> {
         match self {
-            LayerCache::Attention(k, v) => Some((k.shallow_clone(), v.shallow_clone())),
+            LayerState::Attention(k, v) => Some((k.shallow_clone(), v.shallow_clone())),
             _ => None,
         }
     }
@@ -46,7 +46,7 @@ impl LayerCache {
     /// A linear-attention layer's state, taken out for the layer to replace.
     pub(super) fn take_linear(&mut self) -> Option<LinearState> {
         match std::mem::take(self) {
-            LayerCache::Linear(s) => Some(s),
+            LayerState::Linear(s) => Some(s),
             other => {
                 *self = other;
                 None
@@ -55,19 +55,19 @@ impl LayerCache {
     }
 }
 
-/// The cache of every layer for the tokens seen so far; every tensor's first dimension is the
-/// batch row.
+/// Every layer's state for the tokens seen so far (K/V or conv window and recurrent state);
+/// every tensor's first dimension is the batch row.
 #[derive(Debug)]
-pub struct KvCache {
-    layers: Vec<LayerCache>,
+pub struct LayerStates {
+    layers: Vec<LayerState>,
     /// Cached positions (a linear layer's state does not show it).
     len: i64,
 }
 
-impl KvCache {
+impl LayerStates {
     pub fn new(num_layers: usize) -> Self {
-        KvCache {
-            layers: (0..num_layers).map(|_| LayerCache::default()).collect(),
+        LayerStates {
+            layers: (0..num_layers).map(|_| LayerState::default()).collect(),
             len: 0,
         }
     }
@@ -87,12 +87,12 @@ impl KvCache {
     }
 
     /// Layer `i`'s cache, for its mixer to extend.
-    pub(super) fn layer_mut(&mut self, i: usize) -> &mut LayerCache {
+    pub(super) fn layer_mut(&mut self, i: usize) -> &mut LayerState {
         &mut self.layers[i]
     }
 
-    fn map(&self, f: impl Fn(&Tensor) -> Tensor) -> KvCache {
-        KvCache {
+    fn map(&self, f: impl Fn(&Tensor) -> Tensor) -> LayerStates {
+        LayerStates {
             layers: self.layers.iter().map(|l| l.map(&f)).collect(),
             len: self.len,
         }
@@ -105,13 +105,13 @@ impl KvCache {
     }
 
     /// The cache of rows `rows` [N] (i64), differentiable: a prompt run once serves N rows.
-    pub fn index_rows(&self, rows: &Tensor) -> KvCache {
+    pub fn index_rows(&self, rows: &Tensor) -> LayerStates {
         self.map(|t| t.index_select(0, rows))
     }
 
     /// A cache of one row seen as `n` rows (broadcast views, no copy), for `n` sequences that
     /// share the cached prefix.
-    pub fn expand_batch(&self, n: i64) -> KvCache {
+    pub fn expand_batch(&self, n: i64) -> LayerStates {
         self.map(|t| {
             let mut size = t.size();
             size[0] = n;
