@@ -10,6 +10,9 @@
 //! assert_eq!(round.judge.terms[0].segments.len(), 3);
 //! ```
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use crate::types::{
     ChatMessage, JudgeProgram, JudgeSegment, JudgeTerm, MoveConstraints, Penalty, Prompt,
     Requirements, Round, SegmentContent,
@@ -229,4 +232,16 @@ impl Round {
         self.constraints.allowed_special = tokens;
         self
     }
+}
+
+/// How a game shows the player its assignment, for a game's config (`prompt = "chat"` or
+/// `"raw"`): the one enum every game of this repository uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PromptStyle {
+    /// An instruction for a chat model ([`Prompt::Chat`]; the host applies the chat template).
+    #[default]
+    Chat,
+    /// The text laid out for a base model to continue ([`Prompt::Raw`]).
+    Raw,
 }

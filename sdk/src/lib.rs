@@ -30,6 +30,7 @@ pub mod types;
 mod version;
 pub mod words;
 
+pub use builders::PromptStyle;
 pub use types::*;
 pub use version::{ABI_VERSION, SUPPORTED_ABI_VERSIONS, WIT_INTERFACE};
 // The versions a game's config derives must match; re-exported so a game needs only the SDK.

@@ -73,3 +73,31 @@ impl Default for GameLimits {
 
 /// Move lengths a game may ask for (tokens). Not configurable: the trainer's shapes assume it.
 pub const MOVE_TOKENS_RANGE: std::ops::RangeInclusive<u32> = 1..=256;
+
+/// A game's check of the move length its config asks for, for `requirements`: the error names
+/// the config key (`"gap_tokens must be 1..=256, got 0"`).
+pub fn check_move_tokens(key: &str, n: u32) -> Result<(), String> {
+    if MOVE_TOKENS_RANGE.contains(&n) {
+        Ok(())
+    } else {
+        Err(format!("{key} must be {MOVE_TOKENS_RANGE:?}, got {n}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_length_check_names_the_key_and_the_range() {
+        assert_eq!(check_move_tokens("gap_tokens", 1), Ok(()));
+        assert_eq!(check_move_tokens("gap_tokens", 256), Ok(()));
+        assert_eq!(
+            check_move_tokens("gap_tokens", 0),
+            Err("gap_tokens must be 1..=256, got 0".to_string())
+        );
+        assert!(check_move_tokens("title_tokens", 257)
+            .unwrap_err()
+            .starts_with("title_tokens must"));
+    }
+}

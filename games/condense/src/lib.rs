@@ -3,21 +3,13 @@
 //! without using the story's words. reward = xent(s) - xent(s | x), i.e. two judge terms:
 //! `+1 * -CE(s | x)` and `-1 * -CE(s)` (a move-independent baseline).
 
-use frost_sdk::limits::MOVE_TOKENS_RANGE;
+use frost_sdk::limits::check_move_tokens;
 use frost_sdk::schemars::JsonSchema;
 use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
     export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
-    Requirements, Round,
+    PromptStyle, Requirements, Round,
 };
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(crate = "frost_sdk::serde", rename_all = "lowercase")]
-#[schemars(crate = "frost_sdk::schemars")]
-pub enum PromptStyle {
-    Chat,
-    Raw,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(crate = "frost_sdk::serde", default, deny_unknown_fields)]
@@ -71,12 +63,7 @@ impl Game for Condense {
         predictable without using its words; reward = xed(s | x) = xent(s) - xent(s | x).";
 
     fn requirements(c: &CondenseConfig) -> Result<Requirements, String> {
-        if !MOVE_TOKENS_RANGE.contains(&c.move_tokens) {
-            return Err(format!(
-                "move_tokens must be {MOVE_TOKENS_RANGE:?}, got {}",
-                c.move_tokens
-            ));
-        }
+        check_move_tokens("move_tokens", c.move_tokens)?;
         if c.story_tokens == 0 {
             return Err("story_tokens must be at least 1".into());
         }

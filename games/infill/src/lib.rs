@@ -2,12 +2,12 @@
 //! the gap (`gap_tokens` tokens) and the judge scores the completed text: the log-likelihood
 //! of `move + suffix` given the prefix (or of the suffix alone with `score = "suffix"`).
 
-use frost_sdk::limits::MOVE_TOKENS_RANGE;
+use frost_sdk::limits::check_move_tokens;
 use frost_sdk::schemars::JsonSchema;
 use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
     export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
-    Requirements, Round, SegmentContent,
+    PromptStyle, Requirements, Round, SegmentContent,
 };
 
 /// What the judge scores.
@@ -23,17 +23,6 @@ pub enum Score {
     Suffix,
 }
 
-/// How the player sees the assignment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(crate = "frost_sdk::serde", rename_all = "lowercase")]
-#[schemars(crate = "frost_sdk::schemars")]
-pub enum PromptStyle {
-    /// An instruction with the text and a [GAP] marker, for a chat model.
-    Chat,
-    /// Suffix, a separator, then the prefix; the move continues the prefix (a base model's layout).
-    Raw,
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(crate = "frost_sdk::serde", default, deny_unknown_fields)]
 #[schemars(crate = "frost_sdk::schemars")]
@@ -45,6 +34,8 @@ pub struct InfillConfig {
     /// Tokens after the gap (scored).
     pub suffix_tokens: u32,
     pub score: Score,
+    /// How the player sees the assignment: `chat`, an instruction with the text and a [GAP]
+    /// marker; `raw`, the suffix, a separator, then the prefix, which the move continues.
     pub prompt: PromptStyle,
     /// Chat prompt: say how the gap starts (with a space, a line break, or straight after the
     /// text before it). A leading space is otherwise invisible at `[GAP]`.
@@ -86,12 +77,7 @@ impl Game for Infill {
         given the prefix (or of the suffix alone).";
 
     fn requirements(c: &InfillConfig) -> Result<Requirements, String> {
-        if !MOVE_TOKENS_RANGE.contains(&c.gap_tokens) {
-            return Err(format!(
-                "gap_tokens must be {MOVE_TOKENS_RANGE:?}, got {}",
-                c.gap_tokens
-            ));
-        }
+        check_move_tokens("gap_tokens", c.gap_tokens)?;
         if c.prefix_tokens == 0 {
             return Err("prefix_tokens must be at least 1 (the gap needs context)".into());
         }

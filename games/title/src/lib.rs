@@ -5,24 +5,13 @@
 //! and every token holding a line break is banned from the title, so the title cannot copy the
 //! text or end its line early.
 
-use frost_sdk::limits::MOVE_TOKENS_RANGE;
+use frost_sdk::limits::check_move_tokens;
 use frost_sdk::schemars::JsonSchema;
 use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
     export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
-    Requirements, Round,
+    PromptStyle, Requirements, Round,
 };
-
-/// How the player sees the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(crate = "frost_sdk::serde", rename_all = "lowercase")]
-#[schemars(crate = "frost_sdk::schemars")]
-pub enum PromptStyle {
-    /// An instruction with the text, for a chat model.
-    Chat,
-    /// The text, a blank line, then `title_prefix`: the move continues it (a base model's layout).
-    Raw,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(crate = "frost_sdk::serde", default, deny_unknown_fields)]
@@ -40,6 +29,8 @@ pub struct TitleConfig {
     pub ban_text_tokens: bool,
     /// Ban every token holding a line break ("\n" or "\r") from the title.
     pub ban_line_breaks: bool,
+    /// How the player sees the text: `chat`, an instruction with the text; `raw`, the text, a
+    /// blank line, then `title_prefix`, which the move continues.
     pub prompt: PromptStyle,
 }
 
@@ -80,12 +71,7 @@ impl Game for Title {
         \"Title:\" + title).";
 
     fn requirements(c: &TitleConfig) -> Result<Requirements, String> {
-        if !MOVE_TOKENS_RANGE.contains(&c.title_tokens) {
-            return Err(format!(
-                "title_tokens must be {MOVE_TOKENS_RANGE:?}, got {}",
-                c.title_tokens
-            ));
-        }
+        check_move_tokens("title_tokens", c.title_tokens)?;
         if c.text_tokens == 0 {
             return Err("text_tokens must be at least 1 (the text is what is titled)".into());
         }

@@ -12,7 +12,9 @@ pub mod syntax;
 pub mod value;
 pub mod words;
 
-use frost_sdk::{export_game, Game, MoveConstraints, Passage, PassageSpec, Requirements, Round};
+use frost_sdk::{
+    export_game, Game, MoveConstraints, Passage, PassageSpec, PromptStyle, Requirements, Round,
+};
 
 /// Nats of reward lost per nat by which an `ensure` on judge quantities is violated.
 pub const DEFAULT_PENALTY_WEIGHT: f64 = 1.0;
@@ -29,13 +31,6 @@ reward(nex(s1 | s + s2 + t))
 reward(xent(s2 | s + s1))
 reward(xent(s1 | s + s2))
 ";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum PromptStyle {
-    Chat,
-    Raw,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
