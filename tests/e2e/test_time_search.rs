@@ -106,7 +106,10 @@ fn one_parent_with_64_children_in_several_batches_equals_one_batch() {
     let (p1, s1) = &one[0];
     let (p8, s8) = &many[0];
     assert_eq!(p1.len(), 64, "64 children verified");
-    assert!(p1.iter().all(|c| c.0 == best), "every child is the best member's");
+    assert!(
+        p1.iter().all(|c| c.0 == best),
+        "every child is the best member's"
+    );
     assert_eq!(p1, p8);
     for (a, b) in s1.iter().zip(s8) {
         assert!((a - b).abs() < 1e-5, "{a} vs {b}");
@@ -156,7 +159,10 @@ fn a_round_after_a_replacement_uses_the_childs_own_gradient() {
                 .estimate
                 .double_value(&[0, c.pos as i64, c.token as i64]);
             let got = c.estimate.expect("the Taylor rule fills estimates");
-            assert!((want - got).abs() < 1e-4, "round {r}: {got} vs fresh {want}");
+            assert!(
+                (want - got).abs() < 1e-4,
+                "round {r}: {got} vs fresh {want}"
+            );
         }
         if before.moves[picked] != moves[picked] && !report.children.is_empty() {
             // This round's parent is a child of an earlier round: the stale gradient (the
@@ -255,7 +261,10 @@ fn eval_parents_and_flops_per_arm() {
     let curve = dir.join("all.jsonl");
     let plots = dir.join("plots");
     let o = std::process::Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/test-time.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../scripts/test-time.py"
+        ))
         .arg(&plots)
         .arg(format!("base={}", curve.display()))
         .output()
@@ -265,7 +274,11 @@ fn eval_parents_and_flops_per_arm() {
     for svg in ["best_vs_forwards", "best_vs_flops", "best_vs_seconds"] {
         assert!(plots.join(format!("{svg}.svg")).exists(), "{svg}");
     }
-    for axis in ["At equal FLOPs", "At equal seconds", "at equal judge budget"] {
+    for axis in [
+        "At equal FLOPs",
+        "At equal seconds",
+        "at equal judge budget",
+    ] {
         assert!(text.contains(axis), "{axis}: {text}");
     }
 }

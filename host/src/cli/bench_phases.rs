@@ -201,16 +201,20 @@ fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64, best: f64) {
     let flops = flops(p);
     let rate = flops / p.seconds;
     let at_best = flops / best;
+    // A phase without model FLOPs (the gradients' reduce) has no limit to be measured against.
+    let gap = match at_best > 0.0 {
+        true => format!("{:.2}x", p.seconds / at_best),
+        false => "-".into(),
+    };
     let mib = |b: Option<u64>| b.map_or("n/a".into(), |b| format!("{:.0}", b as f64 / 1048576.0));
     let (mem, growth): (String, String) = (mib(p.peak_rss), mib(p.rss_growth));
     println!(
-        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {at_best:>8.3} {:>5.2}x {mem:>9} {growth:>8} {:>7.0}",
+        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {at_best:>8.3} {gap:>6} {mem:>9} {growth:>8} {:>7.0}",
         p.seconds,
         p.tokens / p.seconds,
         flops / 1e9,
         rate / 1e9,
         100.0 * rate / peak,
-        p.seconds / at_best,
         p.syncs
     );
 }

@@ -83,12 +83,7 @@ impl<'a> Curve<'a> {
     /// `parents`: the search's P (0: all N).
     pub fn new(per: &'a [RefineCurve], n: usize, d: usize, parents: usize) -> Self {
         let parents = if parents == 0 { n } else { parents.min(n) };
-        Curve {
-            per,
-            n,
-            d,
-            parents,
-        }
+        Curve { per, n, d, parents }
     }
 
     fn rounds(&self) -> usize {
