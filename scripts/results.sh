@@ -152,3 +152,8 @@ for L in 4 8 12; do
     "Frost-trained=$(files "frost-L$L")" "GRPO-trained=$(files "grpo-L$L")" \
     | tee "$OUT/test-time/L$L.md"
 done
+
+# Frost at test time as a search (issue 39): P = all D = 4 against P = 1 with D = 4, 16, 64 on the
+# base model at L = 8 (8 seeds x 32 held-out assignments), each against best-of-N sampling at its
+# own D per block, by judge forwards, FLOPs and seconds (one thread; an idle machine for seconds).
+scripts/test-time-search.sh "$OUT/test-time-search" "0 1 2 3 4 5 6 7" 32

@@ -9,12 +9,20 @@ round r: the mean over seeds and assignments of the best exact score after r Fro
 N draws, and of the best of N + r*D plain samples; their paired difference (Frost - sampled) with
 a 95% bootstrap interval over seeds and assignments (seeds resampled, then assignments within
 each), an exact-enough sign-flip p over (seed, assignment) pairs (10,000 random flips), and each
-arm's judge forwards, backwards and seconds per assignment. Writes OUT_DIR/best_vs_forwards.svg
-and OUT_DIR/best_vs_seconds.svg (both arms of every player, 95% intervals of each arm's level as
-bars) and OUT_DIR/difference_vs_forwards.svg (the paired difference and its interval) and prints the
+arm's judge forwards, backwards, seconds and GFLOP per assignment. Writes
+OUT_DIR/best_vs_forwards.svg, OUT_DIR/best_vs_flops.svg and OUT_DIR/best_vs_seconds.svg (both
+arms of every player, 95% intervals of each arm's level as bars) and
+OUT_DIR/difference_vs_forwards.svg (the paired difference and its interval) and prints the
 table in Markdown, with the verdict at the last round: Frost at test time beats sampling more at
 equal judge budget **holds** when the interval is above 0 and p < 0.05, **does not hold** when it
-is below 0 and p < 0.05, **unclear** otherwise (the report's rule). With several players, it
+is below 0 and p < 0.05, **unclear** otherwise (the report's rule).
+
+The same test at equal FLOPs and at equal seconds: a Frost round and a block of D samples cost
+different amounts, so for each block b of the sampled arm the Frost point compared is its last
+round r whose cost (mean over seeds and assignments) is at most the sampled arm's after b blocks:
+Frost never gets more than the samples did. Paired difference, interval, p and verdict as above,
+per block, in one table per axis (curve files without FLOPs, from before they were counted, skip
+that axis). With several players, it
 also prints how much more (or less) each player after the first gains from Frost at test time
 than the first: the difference of their Frost − samples differences at the last common round,
 with a 95% interval from resampling each player's seeds and assignments independently (an
@@ -117,10 +125,72 @@ def rows(name, seeds, rounds):
                "lo": lo, "hi": hi, "p": p, "frost_ci": bootstrap(f, rng),
                "sampled_ci": bootstrap(g, rng), "n": seeds[0]["sampled"][r]["n"]}
         for arm in ("frost", "sampled"):
-            for field in ("forwards", "backwards", "seconds"):
-                row[f"{arm}_{field}"] = mean2(per_assignment(seeds, arm, r, field))
+            for field in ("forwards", "backwards", "seconds", "flops"):
+                row[f"{arm}_{field}"] = (mean2(per_assignment(seeds, arm, r, field))
+                                         if has(seeds, field) else float("nan"))
         out.append(row)
     return out
+
+
+def has(seeds, field):
+    """Whether every point of every seed has `field` (FLOPs are missing from older files)."""
+    return all(field in p for s in seeds for arm in s.values() for line in arm.values()
+               for p in line["assignments"])
+
+
+def cost(seeds, arm, r, field):
+    return mean2(per_assignment(seeds, arm, r, field))
+
+
+def equal_cost(name, seeds, rounds, field):
+    """Per block b of the sampled arm: Frost at its last round costing at most what b blocks
+    cost (by `field`, mean over seeds and assignments), the paired difference with its interval
+    and p."""
+    rng = random.Random(SEED)
+    out = []
+    for b in range(rounds + 1):
+        budget = cost(seeds, "sampled", b, field)
+        r = max(r for r in range(rounds + 1)
+                if r == 0 or cost(seeds, "frost", r, field) <= budget)
+        f = per_assignment(seeds, "frost", r, "best")
+        g = per_assignment(seeds, "sampled", b, "best")
+        d = [[x - y for x, y in zip(fs, gs)] for fs, gs in zip(f, g)]
+        lo, hi = bootstrap(d, rng)
+        p = sign_flip([x for g_ in d for x in g_], rng)
+        out.append({"player": name, "b": b, "r": r, "frost": mean2(f), "sampled": mean2(g),
+                    "diff": mean2(d), "lo": lo, "hi": hi, "p": p, "budget": budget,
+                    "frost_cost": cost(seeds, "frost", r, field)})
+    return out
+
+
+AXES = [("flops", "FLOPs", 1e9, "GFLOP"), ("seconds", "seconds", 1.0, "s")]
+
+
+def print_equal_cost(players):
+    """The equal-FLOPs and equal-seconds tables and verdicts."""
+    for field, axis, scale, unit in AXES:
+        usable = [(n, s, r) for n, s, r in players if has(s, field)]
+        if not usable:
+            continue
+        print(f"\nAt equal {axis}: Frost at its last round costing at most the samples' {unit}")
+        print()
+        print(f"| player | blocks b | Frost rounds r | {unit} (Frost / samples) | Frost | samples "
+              "| Frost − samples [95%] | p |")
+        print("|---|---|---|---|---|---|---|---|")
+        verdicts = []
+        for name, seeds, rounds in usable:
+            table = equal_cost(name, seeds, rounds, field)
+            for row in table:
+                print(f"| {name} | {row['b']} | {row['r']} | {row['frost_cost'] / scale:.3f} / "
+                      f"{row['budget'] / scale:.3f} | {row['frost']:.2f} | {row['sampled']:.2f} | "
+                      f"{row['diff']:+.2f} [{row['lo']:+.2f}, {row['hi']:+.2f}] | {row['p']:.3f} |")
+            last = table[-1]
+            verdicts.append(f"- {name}: Frost at test time beats sampling more at equal {axis}: "
+                            f"**{verdict(last['lo'], last['hi'], last['p'])}** ({last['diff']:+.2f} "
+                            f"[{last['lo']:+.2f}, {last['hi']:+.2f}], p = {last['p']:.3f}; "
+                            f"{last['r']} rounds against {last['b']} blocks)")
+        print()
+        print("\n".join(verdicts))
 
 
 def svg(path, title, xlabel, ylabel, series, zero=False):
@@ -192,6 +262,10 @@ def main(args):
         "judge forwards per assignment", "held-out best score (nats)", arms(table, names, "forwards"))
     svg(os.path.join(out_dir, "best_vs_seconds.svg"), "Test time: best score by wall-clock",
         "seconds per assignment", "held-out best score (nats)", arms(table, names, "seconds"))
+    flops = [name for name, seeds, _ in players if has(seeds, "flops")]
+    if flops:
+        svg(os.path.join(out_dir, "best_vs_flops.svg"), "Test time: best score by FLOPs",
+            "FLOPs per assignment", "held-out best score (nats)", arms(table, flops, "flops"))
     diff = [(name, COLORS[c % len(COLORS)], False,
              [(row["sampled_forwards"], row["diff"], row["lo"], row["hi"])
               for row in table if row["player"] == name]) for c, name in enumerate(names)]
@@ -199,20 +273,23 @@ def main(args):
         "Test time: Frost - more samples, paired", "judge forwards per assignment (samples arm)",
         "best score difference (nats)", diff, zero=True)
     print("| player | r | Frost best-of-N | best of N + r*D samples | Frost − samples [95%] | p "
-          "| forwards (Frost / samples) | backwards | seconds (Frost / samples) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| forwards (Frost / samples) | backwards | seconds (Frost / samples) "
+          "| GFLOP (Frost / samples) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for row in table:
         print(f"| {row['player']} | {row['r']} | {row['frost']:.2f} | {row['sampled']:.2f} (N = "
               f"{row['n']}) | {row['diff']:+.2f} [{row['lo']:+.2f}, {row['hi']:+.2f}] | {row['p']:.3f} "
               f"| {row['frost_forwards']:.1f} / {row['sampled_forwards']:.1f} "
               f"| {row['frost_backwards']:.1f} | {row['frost_seconds']:.3f} / "
-              f"{row['sampled_seconds']:.3f} |")
+              f"{row['sampled_seconds']:.3f} | {row['frost_flops'] / 1e9:.3f} / "
+              f"{row['sampled_flops'] / 1e9:.3f} |")
     print()
     for name, seeds, rounds in players:
         last = [row for row in table if row["player"] == name][-1]
         print(f"- {name} ({len(seeds)} seeds, R = {rounds}): Frost at test time beats sampling "
               f"more at equal judge budget: **{verdict(last['lo'], last['hi'], last['p'])}** "
               f"({last['diff']:+.2f} [{last['lo']:+.2f}, {last['hi']:+.2f}], p = {last['p']:.3f})")
+    print_equal_cost(players)
     if len(players) > 1:
         first_name, first, first_rounds = players[0]
         rng = random.Random(SEED)

@@ -276,8 +276,9 @@ pub fn training_needs(
 }
 
 /// What `eval --refine R` allocates on top of the evaluation, for `prompt` tokens and moves of
-/// `len`: the sampled arm's R x D more samples per assignment, drawn in one batch, and a Frost
-/// round on the N = `eval.best_of` draws with all their logits (the policy's gate reads them).
+/// `len`: the sampled arm's R x D more samples per assignment, drawn in one batch, a Frost
+/// round on the N = `eval.best_of` draws with all their logits (the policy's gate reads them),
+/// and its D children verified in judge passes of at most `judge::JUDGE_CHUNK`.
 pub fn refine_needs(
     cfg: &TrainConfig,
     shape: &Shape,
@@ -298,6 +299,12 @@ pub fn refine_needs(
             n.to_string(),
             shape.sampling_bytes(n, prompt, len, true),
             "a Frost round on the N draws, with their logits",
+        ),
+        Need::new(
+            "--children",
+            d.to_string(),
+            shape.sampling_bytes(d.min(crate::judge::JUDGE_CHUNK as u64), prompt, len, false),
+            "the children one judge pass verifies (at most 32 at once)",
         ),
     ]
 }

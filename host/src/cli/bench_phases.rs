@@ -129,46 +129,87 @@ fn print_times(runs: &[Run], steps: u64, device: DeviceSpec) {
     for (p, _) in PhaseTimes::default().named() {
         print!(" {p:>8}");
     }
-    println!(" {:>10} {:>10}", "judge fwd", "judge bwd");
+    println!(" {:>10} {:>10} {:>8}", "judge fwd", "judge bwd", "GFLOP");
     for r in runs {
         print!("  {:<14}", r.name);
         for (_, m) in r.times.named() {
             print!(" {m:>8.3}");
         }
-        println!(" {:>10.1} {:>10.1}", r.judge_forwards, r.judge_backwards);
+        let gflop = r.phases.iter().map(flops).sum::<f64>() / 1e9;
+        println!(
+            " {:>10.1} {:>10.1} {gflop:>8.2}",
+            r.judge_forwards, r.judge_backwards
+        );
     }
 }
 
-/// Per phase: seconds, tokens/s, GFLOP (forward + estimated backward), GFLOP/s, MFU, peak RSS.
+/// A phase's FLOPs per step: its forwards and their estimated backwards.
+fn flops(p: &PhaseStat) -> f64 {
+    p.forward_flops + p.backward_flops
+}
+
+/// The best FLOP rate any phase of `runs` reached: what each phase's FLOPs would take at it is
+/// the limit this machine has shown it can reach.
+fn best_rate(runs: &[Run]) -> f64 {
+    (runs.iter().flat_map(|r| r.phases.iter()))
+        .filter(|p| p.seconds > 0.0)
+        .map(|p| flops(p) / p.seconds)
+        .fold(0.0, f64::max)
+}
+
+/// Per phase: seconds, tokens/s, GFLOP (forward + estimated backward), GFLOP/s, MFU, the
+/// seconds at the run's best phase rate and the gap to them, peak RSS, syncs.
 fn print_figures(runs: &[Run], peak: f64) {
+    let best = best_rate(runs);
     println!(
         "per phase (FLOPs counted from the model shape: forwards as run, backwards estimated; \
-         MFU against the measured matmul peak {:.1} GFLOP/s; peak resident memory while in the \
-         phase and its growth above the phase's start, over all steps; device-to-host reads per \
-         step, each a synchronization on a GPU):",
-        peak / 1e9
+         MFU against the measured matmul peak {:.1} GFLOP/s; s@best: the seconds its FLOPs take \
+         at the best rate any phase reached here, {:.1} GFLOP/s ({:.1}% MFU), and the phase's \
+         seconds over them; peak resident memory while in the phase and its growth above the \
+         phase's start, over all steps; device-to-host reads per step, each a synchronization \
+         on a GPU):",
+        peak / 1e9,
+        best / 1e9,
+        100.0 * best / peak
     );
     println!(
-        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>9} {:>8} {:>7}",
-        "", "phase", "s/step", "tokens/s", "GFLOP", "GFLOP/s", "MFU", "peak MiB", "+MiB", "syncs"
+        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7}",
+        "",
+        "phase",
+        "s/step",
+        "tokens/s",
+        "GFLOP",
+        "GFLOP/s",
+        "MFU",
+        "s@best",
+        "gap",
+        "peak MiB",
+        "+MiB",
+        "syncs"
     );
     for r in runs {
         for (i, p) in r.phases.iter().enumerate() {
             if p.seconds == 0.0 {
                 continue;
             }
-            print_phase(r.name, PHASES[i], p, peak);
+            print_phase(r.name, PHASES[i], p, peak, best);
         }
     }
 }
 
-fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64) {
-    let flops = p.forward_flops + p.backward_flops;
+fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64, best: f64) {
+    let flops = flops(p);
     let rate = flops / p.seconds;
+    let at_best = flops / best;
+    // A phase without model FLOPs (the gradients' reduce) has no limit to be measured against.
+    let gap = match at_best > 0.0 {
+        true => format!("{:.2}x", p.seconds / at_best),
+        false => "-".into(),
+    };
     let mib = |b: Option<u64>| b.map_or("n/a".into(), |b| format!("{:.0}", b as f64 / 1048576.0));
     let (mem, growth): (String, String) = (mib(p.peak_rss), mib(p.rss_growth));
     println!(
-        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {mem:>9} {growth:>8} {:>7.0}",
+        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {at_best:>8.3} {gap:>6} {mem:>9} {growth:>8} {:>7.0}",
         p.seconds,
         p.tokens / p.seconds,
         flops / 1e9,

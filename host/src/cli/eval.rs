@@ -13,6 +13,7 @@ use serde_json::json;
 
 use super::eval_refine as refine;
 use super::target::{resolve, TargetArgs};
+use frost_host::frost::Search;
 use frost_host::lab::stats;
 use frost_host::train::{self, AssignmentEval, EvalMetrics};
 
@@ -38,6 +39,9 @@ pub struct EvalArgs {
     /// Children verified per Frost round, D (default: the config's frost.d).
     #[arg(long, value_name = "D", requires = "refine")]
     pub children: Option<usize>,
+    /// Each Frost round's judge backward on the best P current members only (default: all N).
+    #[arg(long, value_name = "P", requires = "refine")]
+    pub parents: Option<usize>,
     /// With --refine: one eval.jsonl-style line per arm and round (best-of, mean, judge
     /// forwards and backwards, seconds, each assignment's figures) here.
     #[arg(long, value_name = "FILE.jsonl", requires = "refine")]
@@ -75,6 +79,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     let t = resolve(&a.target, &extra)?;
     if let Some(r) = a.refine {
         refine::check(r, a.against.is_some(), &t.cfg)?;
+        refine::check_parents(a.parents, t.cfg.eval.best_of, "eval.best_of")?;
     }
     anyhow::ensure!(
         !(a.against.is_some() && t.checkpoint.is_none()),
@@ -105,12 +110,15 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     // step is reproduced exactly.
     let mut tick = |d: usize| bar.set_position(d as u64);
     let curves = match a.refine {
-        Some(r) => Some(train::evaluate_refined(
+        Some(rounds) => Some(train::evaluate_refined(
             &s,
             &s.model.net,
             &assignments,
             t.step,
-            r,
+            train::Refining {
+                rounds,
+                search: search(a.parents),
+            },
             &mut tick,
         )?),
         None => None,
@@ -153,7 +161,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     }
     let curve = curves
         .as_deref()
-        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d));
+        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d, a.parents.unwrap_or(0)));
     if let Some(c) = &curve {
         c.print();
     }
@@ -301,5 +309,14 @@ fn print_table(m: &EvalMetrics, rows: Option<&[Paired]>) {
     }
     if let Some(r) = m.reference {
         println!("  {:<14} {r:>10.3}", "reference");
+    }
+}
+
+/// A test-time round from the best `parents` members (None: all), its children verified in
+/// the judge's own batches.
+pub fn search(parents: Option<usize>) -> Search {
+    Search {
+        parents: parents.unwrap_or(0),
+        verify_batch: 0,
     }
 }

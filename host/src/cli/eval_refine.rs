@@ -15,6 +15,16 @@ use frost_host::seeds;
 use frost_host::sizes::{self, Need};
 use frost_host::train::{ArmPoint, RefineCurve, Setup};
 
+/// Refuses a `--parents` that names no search: 0, or more than the draws a round starts from.
+pub fn check_parents(parents: Option<usize>, draws: usize, key: &str) -> anyhow::Result<()> {
+    let Some(p) = parents else { return Ok(()) };
+    anyhow::ensure!(
+        (1..=draws).contains(&p),
+        "--parents {p}: a round proposes from 1 to the {draws} moves of {key}; leave it out for all"
+    );
+    Ok(())
+}
+
 /// Refuses what `--refine` cannot do, in one line each.
 pub fn check(rounds: usize, against: bool, cfg: &TrainConfig) -> anyhow::Result<()> {
     anyhow::ensure!(
@@ -59,6 +69,8 @@ pub struct Curve<'a> {
     per: &'a [RefineCurve],
     n: usize,
     d: usize,
+    /// The members each round proposes from (N: all).
+    parents: usize,
 }
 
 /// An arm's points in one assignment's curves.
@@ -68,8 +80,10 @@ type Points = fn(&RefineCurve) -> &[ArmPoint];
 const ARMS: [(&str, Points); 2] = [("frost", |c| &c.frost), ("sampled", |c| &c.sampled)];
 
 impl<'a> Curve<'a> {
-    pub fn new(per: &'a [RefineCurve], n: usize, d: usize) -> Self {
-        Curve { per, n, d }
+    /// `parents`: the search's P (0: all N).
+    pub fn new(per: &'a [RefineCurve], n: usize, d: usize, parents: usize) -> Self {
+        let parents = if parents == 0 { n } else { parents.min(n) };
+        Curve { per, n, d, parents }
     }
 
     fn rounds(&self) -> usize {
@@ -97,12 +111,14 @@ impl<'a> Curve<'a> {
             "rounds": r,
             "n": self.drawn(name, r),
             "children_per_round": self.d,
+            "parents": self.parents,
             "eval/best_of": at.iter().map(|p| p.best).sum::<f64>() / m,
             "eval/mean": at.iter().map(|p| p.mean).sum::<f64>() / m,
             "budget/judge_forwards_total": at.iter().map(|p| p.forwards).sum::<u64>(),
             "budget/judge_backwards_total": at.iter().map(|p| p.backwards).sum::<u64>(),
             "frost/children_total": if name == "frost" { Some(children) } else { None },
             "time/seconds_total": at.iter().map(|p| p.seconds).sum::<f64>(),
+            "budget/flops_total": at.iter().map(|p| p.flops).sum::<f64>(),
             "assignments": at,
         })
     }
@@ -121,6 +137,7 @@ impl<'a> Curve<'a> {
         json!({
             "rounds": self.rounds(),
             "children_per_round": self.d,
+            "parents": self.parents,
             "lines": self.lines(),
             "curves": self.per,
         })
@@ -142,10 +159,10 @@ impl<'a> Curve<'a> {
     /// difference with its bootstrap interval over assignments, and what each spent per
     /// assignment.
     pub fn print(&self) {
-        let (n, d) = (self.n, self.d);
-        println!("\nFrost at test time: best of {n} after r rounds of {d} children, against the best of {n} + r*{d} samples");
+        let (n, d, p) = (self.n, self.d, self.parents);
+        println!("\nFrost at test time: best of {n} after r rounds of {d} children from the best {p}, against the best of {n} + r*{d} samples");
         println!(
-            "  {:>2} {:>10} {:>10} {:>9}  {:<20} {:>15} {:>9} {:>15}",
+            "  {:>2} {:>10} {:>10} {:>9}  {:<20} {:>15} {:>9} {:>15} {:>17}",
             "r",
             "frost",
             "sampled",
@@ -153,7 +170,8 @@ impl<'a> Curve<'a> {
             "95% interval",
             "fwd frost/samp",
             "backward",
-            "s frost/samp"
+            "s frost/samp",
+            "GFLOP frost/samp"
         );
         let m = self.per.len().max(1) as f64;
         for r in 0..=self.rounds() {
@@ -166,7 +184,7 @@ impl<'a> Curve<'a> {
                 xs.iter().map(|p| v(p)).sum::<f64>() / m
             };
             println!(
-                "  {r:>2} {:>10.3} {:>10.3} {:>+9.3}  {:<20} {:>15} {:>9.2} {:>15}",
+                "  {r:>2} {:>10.3} {:>10.3} {:>+9.3}  {:<20} {:>15} {:>9.2} {:>15} {:>17}",
                 stats::mean(&fb),
                 stats::mean(&gb),
                 stats::mean(&fb) - stats::mean(&gb),
@@ -182,8 +200,13 @@ impl<'a> Curve<'a> {
                     per(&f, |p| p.seconds),
                     per(&g, |p| p.seconds)
                 ),
+                format!(
+                    "{:.3}/{:.3}",
+                    per(&f, |p| p.flops) / 1e9,
+                    per(&g, |p| p.flops) / 1e9
+                ),
             );
         }
-        println!("  (judge forwards, backwards and seconds per assignment; the interval is over assignments)");
+        println!("  (judge forwards, backwards, seconds and GFLOP per assignment; the interval is over assignments)");
     }
 }

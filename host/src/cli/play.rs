@@ -12,7 +12,7 @@ use serde_json::json;
 
 use super::target::{resolve, TargetArgs};
 use frost_host::corpus::Document;
-use frost_host::frost::{self, Group, Nets, Precomputed};
+use frost_host::frost::{self, Group, Nets};
 use frost_host::judge::{self, Budget};
 use frost_host::round::{describe, TokenizedSplit};
 use frost_host::seeds::{self, derive_seed};
@@ -36,6 +36,9 @@ pub struct PlayArgs {
     /// Frost rounds to run on the sampled moves at test time (0: none).
     #[arg(long, default_value_t = 0, value_name = "R")]
     pub refine: usize,
+    /// Each Frost round's judge backward on the best P current moves only (default: all).
+    #[arg(long, value_name = "P")]
+    pub parents: Option<usize>,
     /// Also write the round, the moves, every verified edit and the budget as JSON here.
     #[arg(long, value_name = "FILE.json")]
     pub out: Option<PathBuf>,
@@ -102,6 +105,8 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let k = a.k.unwrap_or(t.cfg.sampling.k);
+    let key = if a.k.is_some() { "--k" } else { "sampling.k" };
+    super::eval_refine::check_parents(a.parents, k, key)?;
     // The K moves are sampled in one batch (with all their logits when refining): refused
     // before it is allocated when it cannot fit.
     let shape = sizes::Shape::new(&s.model.config, t.cfg.model.dtype.kind());
@@ -141,6 +146,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         .map(|(m, &sc)| scored(tok, m, sc))
         .collect();
     let sampled_budget = budget;
+    let search = super::eval::search(a.parents);
     let nets = Nets {
         policy: &s.model.net,
         judge: s.judge(),
@@ -151,9 +157,8 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     for r in 0..a.refine {
         let before = group.clone();
         let seed = derive_seed(a.seed, 0, seeds::PLAY, seeds::PLAY_ROUND + r as u64);
-        let pre = Precomputed::default();
-        let (f, g) = (&t.cfg.frost, &mut group);
-        let report = frost::refine(nets, &asg, g, f, temperature, seed, &mut budget, pre);
+        let (f, g, b) = (&t.cfg.frost, &mut group, &mut budget);
+        let report = frost::refine_search(nets, &asg, g, f, search, temperature, seed, b);
         let edits: Vec<Edit> = (report.children.iter().zip(&report.child_scores))
             .map(|(c, &sc)| {
                 let (parent, child) = (&before.moves[c.parent], c.tokens(&before.moves));
@@ -223,6 +228,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             "target": t.label,
             "game": s.dealer.game_name,
             "seed": a.seed,
+            "parents": a.parents,
             "prompt": asg.prompt_text,
             "sampled": sampled,
             "rounds": rounds,

@@ -15,6 +15,7 @@ use crate::config::{FrostSection, Replace, Scope, Selection};
 mod keys;
 mod pick;
 mod refine;
+mod search;
 #[cfg(test)]
 mod replace_tests;
 #[cfg(test)]
@@ -22,9 +23,10 @@ mod tests;
 
 pub use keys::{ranking_key, taylor_parts, TaylorParts};
 pub use refine::{
-    choose, policy_full_logprobs, propose, refine, take_children, verify, Group, Needs, Nets,
-    Precomputed, Proposed, RoundReport,
+    choose, policy_full_logprobs, propose, refine, refine_search, take_children, verify, Group,
+    Needs, Nets, Precomputed, Proposed, RoundReport,
 };
+pub use search::Search;
 
 #[derive(Debug, thiserror::Error)]
 pub enum FrostError {

@@ -6,7 +6,7 @@
 
 use tch::{Kind, Tensor};
 
-use super::{select, Child, Knobs, Proposal, TaylorView};
+use super::{select, Child, Knobs, Proposal, Search, TaylorView};
 use crate::config::{FrostSection, Selection};
 use crate::instrument::phases;
 use crate::judge::{self, Budget, Taylor};
@@ -165,7 +165,8 @@ pub struct RoundReport {
 
 /// One Frost round on `group`: propose what `frost.selection` reads, choose at most D children
 /// that keep the word rule, verify them with the exact judge, and replace each parent by its
-/// best child when that child scores strictly higher.
+/// best child when that child scores strictly higher. Every member is a parent (training's
+/// round; [`refine_search`] proposes from the best few only).
 #[allow(
     clippy::too_many_arguments,
     reason = "what a round reads, each a different thing; a struct would only rename them"
@@ -180,22 +181,82 @@ pub fn refine(
     budget: &mut Budget,
     pre: Precomputed,
 ) -> RoundReport {
-    // 4-5. Taylor proposal (one judge backward), the gate's prior, top-D.
+    let round = Round {
+        f,
+        search: Search::ALL,
+        temperature,
+        seed,
+    };
+    round_on(nets, asg, group, &round, budget, pre)
+}
+
+/// A test-time round (`eval --refine`, `play --refine`): as [`refine`], with its one judge
+/// backward on the best `search.parents` current members only, and the children verified
+/// `search.verify_batch` at a time. Every round proposes from the members as they are now, so a
+/// member a child replaced is proposed from with the child's own gradient.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what a round reads, each a different thing; a struct would only rename them"
+)]
+pub fn refine_search(
+    nets: Nets,
+    asg: &Assignment,
+    group: &mut Group,
+    f: &FrostSection,
+    search: Search,
+    temperature: f64,
+    seed: u64,
+    budget: &mut Budget,
+) -> RoundReport {
+    let round = Round {
+        f,
+        search,
+        temperature,
+        seed,
+    };
+    round_on(nets, asg, group, &round, budget, Precomputed::default())
+}
+
+/// A round's settings.
+struct Round<'a> {
+    f: &'a FrostSection,
+    search: Search,
+    temperature: f64,
+    seed: u64,
+}
+
+fn round_on(
+    nets: Nets,
+    asg: &Assignment,
+    group: &mut Group,
+    round: &Round,
+    budget: &mut Budget,
+    pre: Precomputed,
+) -> RoundReport {
+    let (f, search) = (round.f, round.search);
+    // 4-5. Taylor proposal (one judge backward) on the parents, the gate's prior, top-D.
     phases::enter("taylor");
+    let picked = search.members(&group.scores);
+    let parents: Vec<Vec<u32>> = picked.iter().map(|&i| group.moves[i].clone()).collect();
+    // Members left out are scored moves too: no child may repeat one.
+    let mut verified = group.verified.clone();
+    verified.extend(super::search::others(&group.moves, &picked));
+    let pre = match picked.len() == group.moves.len() {
+        true => pre,
+        false => Precomputed::default(),
+    };
     let needs = Needs::of(f.selection);
-    let proposed = propose(nets, asg, &group.moves, needs, f, temperature, budget, pre);
-    let knobs = Knobs::from_config(f, seed);
-    let children = choose(
-        asg,
-        &group.moves,
-        &group.verified,
-        &proposed,
-        f.selection,
-        &knobs,
-    );
+    let temperature = round.temperature;
+    let proposed = propose(nets, asg, &parents, needs, f, temperature, budget, pre);
+    let knobs = Knobs::from_config(f, round.seed);
+    let mut children = choose(asg, &parents, &verified, &proposed, f.selection, &knobs);
+    for c in &mut children {
+        c.parent = picked[c.parent];
+    }
     // 6. Verify exactly; replace a parent only by a strictly better child.
     phases::enter("verify");
-    let child_scores = verify(nets.judge, asg, group, &children, f, budget);
+    let batch = search.verify_batch;
+    let child_scores = verify(nets.judge, asg, group, &children, f, batch, budget);
     RoundReport {
         children,
         child_scores,
@@ -265,20 +326,22 @@ pub fn choose(
 /// strictly higher (and, under `frost.replace = "above-mean"`, above the group's sampled mean;
 /// at most `frost.max_replaced` of them). A taken child replaces its parent, the move first
 /// sampled in its place kept in `replaced`; under `frost.keep_parents` it joins the group
-/// beside its parent instead.
+/// beside its parent instead. The children are scored `batch` at a time (0: the judge's own
+/// chunk).
 pub fn verify(
     judge: &CausalLm,
     asg: &Assignment,
     group: &mut Group,
     children: &[Child],
     f: &FrostSection,
+    batch: usize,
     budget: &mut Budget,
 ) -> Vec<f64> {
     let child_moves: Vec<Vec<u32>> = children.iter().map(|c| c.tokens(&group.moves)).collect();
     if child_moves.is_empty() {
         return Vec::new();
     }
-    let child_scores = judge::score(judge, &asg.program, &child_moves, budget);
+    let child_scores = judge::score_batched(judge, &asg.program, &child_moves, batch, budget);
     let sampled_mean = group.sampled_mean();
     let best = super::replacements(
         &group.scores,

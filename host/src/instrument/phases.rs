@@ -94,9 +94,10 @@ pub fn stop() -> Vec<StepStats> {
     })
 }
 
-/// Whether a bench records on this thread (lets the model skip working out its FLOPs).
+/// Whether a bench records on this thread, or its FLOPs are metered (`instrument::meter`):
+/// lets the model skip working out its FLOPs otherwise.
 pub fn counting() -> bool {
-    with(|r| r.kept.is_some())
+    crate::instrument::meter::counting() || with(|r| r.kept.is_some())
 }
 
 /// A step begins: its phases start from zero.
@@ -173,8 +174,11 @@ fn close(r: &mut Recorder) {
 }
 
 /// A model forward of `tokens` new tokens; `graph`: it recorded a graph for a backward, whose
-/// FLOPs are counted with it (every such forward in a step is differentiated once).
+/// FLOPs are counted with it (every such forward in a step is differentiated once). Also added
+/// to the meter when it counts.
 pub fn count_forward(f: ForwardFlops, tokens: i64, graph: bool, base_trained: bool) {
+    let backward = if graph { f.backward(base_trained) } else { 0.0 };
+    crate::instrument::meter::add(f.total() + backward);
     with(|r| {
         let Some((i, _, _)) = r.current else {
             return;
@@ -185,9 +189,7 @@ pub fn count_forward(f: ForwardFlops, tokens: i64, graph: bool, base_trained: bo
         let s = &mut r.step[i];
         s.tokens += tokens as f64;
         s.forward_flops += f.total();
-        if graph {
-            s.backward_flops += f.backward(base_trained);
-        }
+        s.backward_flops += backward;
     });
 }
 
@@ -230,6 +232,14 @@ mod tests {
         assert_eq!((update.tokens, update.backward_flops), (3.0, 24.0));
         assert!(score.seconds >= 0.0 && steps[0][0].seconds == 0.0);
         assert_eq!(steps[1][4], PhaseStat::default());
+        assert!(!counting());
+        // The meter counts every forward (and its backward) with or without a phase.
+        let on = crate::instrument::meter::on();
+        assert!(counting());
+        count_forward(f, 5, false, false);
+        count_forward(f, 5, true, false);
+        assert_eq!(crate::instrument::meter::spent(), 12.0 + 12.0 + 14.0);
+        drop(on);
         assert!(!counting());
     }
 }

@@ -26,7 +26,7 @@ pub use taylor::{
 };
 
 /// Sequences per judge forward call; bounds activation memory, never changes results.
-const JUDGE_CHUNK: usize = 32;
+pub const JUDGE_CHUNK: usize = 32;
 
 #[derive(Debug, thiserror::Error)]
 pub enum JudgeError {
@@ -318,7 +318,7 @@ fn sequence_logps(judge: &CausalLm, seqs: &[(Vec<i64>, Vec<bool>, Option<f64>)])
     out
 }
 
-/// Exact scores of `moves` (each `move_len` tokens): one batched judge pass, identical moves
+/// Exact scores of `moves` (each `move_len` tokens): batched judge passes, identical moves
 /// scored once. Adds the sequences scored (distinct moves x move terms) to `budget.forwards`.
 pub fn score(
     judge: &CausalLm,
@@ -326,6 +326,19 @@ pub fn score(
     moves: &[Vec<u32>],
     budget: &mut Budget,
 ) -> Vec<f64> {
+    score_batched(judge, prog, moves, JUDGE_CHUNK, budget)
+}
+
+/// [`score`] with `batch` sequences per judge pass (0: its own chunk). The batch bounds
+/// activation memory; the scores do not depend on it beyond float rounding.
+pub fn score_batched(
+    judge: &CausalLm,
+    prog: &CompiledProgram,
+    moves: &[Vec<u32>],
+    batch: usize,
+    budget: &mut Budget,
+) -> Vec<f64> {
+    let chunk = if batch == 0 { JUDGE_CHUNK } else { batch };
     let _off = AdaptersOff::new(judge);
     let mut distinct: Vec<&Vec<u32>> = Vec::new();
     let index: Vec<usize> = moves
@@ -348,11 +361,11 @@ pub fn score(
         move_terms += 1;
         let filled: Vec<Vec<i64>> = distinct.iter().map(|m| prog.filled(term, m)).collect();
         let _guard = tch::no_grad_guard();
-        for (c, chunk) in filled.chunks(JUDGE_CHUNK).enumerate() {
-            let out = term_forward(judge, prog, j, chunk, None).sums;
+        for (c, rows) in filled.chunks(chunk).enumerate() {
+            let out = term_forward(judge, prog, j, rows, None).sums;
             let out = crate::instrument::sync::to_f64s(&out);
             for (d, x) in out.into_iter().enumerate() {
-                sums[c * JUDGE_CHUNK + d][j] = x;
+                sums[c * chunk + d][j] = x;
             }
         }
     }

@@ -47,7 +47,7 @@ pub use setup::{eval_set, load_policy, model_dir, setup, tokenizer_dir, Setup};
 pub use snapshot::{load_policy_weights, load_weights};
 pub use step::{train_step, StepOut};
 pub use summary::{summary_table, Summary};
-pub use test_time::{evaluate_refined, ArmPoint, RefineCurve};
+pub use test_time::{evaluate_refined, ArmPoint, RefineCurve, Refining};
 
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {

@@ -9,7 +9,12 @@
 //! judge backwards are Taylor proposals, one per Frost round whose rule needs it. Seconds are
 //! wall-clock: the N draws' sampling (their chunk's call shared evenly) and scoring, then each
 //! round's, or each block's sampling (the R blocks are drawn in one call, its time shared
-//! evenly) and scoring.
+//! evenly) and scoring. FLOPs are counted the same way from the models' shapes
+//! (`instrument::meter`): every forward as run (the player's sampling, the judge's scoring and
+//! Taylor pass, the gate's policy pass) and the Taylor pass's backward.
+//!
+//! A round proposes from the best `Search::parents` members (all: training's round) and
+//! verifies its children `Search::verify_batch` at a time (`frost::refine_search`).
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -20,8 +25,10 @@ use super::eval::{draw, record, EVAL_CHUNK};
 use super::sample::sample_checked;
 use super::setup::Setup;
 use super::{AssignmentEval, TrainError};
-use crate::frost::{self, Group, Nets, Precomputed};
+use crate::frost::{self, Group, Nets, Search};
+use crate::instrument::meter;
 use crate::judge::{self, Budget};
+use crate::lab::stats::mean;
 use crate::model::CausalLm;
 use crate::round::Assignment;
 use crate::seeds;
@@ -36,6 +43,8 @@ pub struct ArmPoint {
     pub forwards: u64,
     pub backwards: u64,
     pub seconds: f64,
+    /// FLOPs, forwards as run and backwards estimated (`instrument::flops`).
+    pub flops: f64,
 }
 
 /// One assignment's test-time curves.
@@ -51,20 +60,29 @@ pub struct RefineCurve {
     pub children: Vec<usize>,
 }
 
+/// How `eval --refine` runs: R rounds, each a search round of `s.cfg.frost.d` children.
+#[derive(Clone, Copy, Debug)]
+pub struct Refining {
+    pub rounds: usize,
+    pub search: Search,
+}
+
 /// `policy`'s evaluation on `assignments` after `step` (the draws of
-/// [`super::evaluate_assignments`]) with both arms' curves over `rounds` rounds of
-/// `s.cfg.frost.d` children (the Frost round as `s.cfg.frost` sets it). With several ranks each
-/// takes the assignments of its index and all get every record, as the plain evaluation does.
+/// [`super::evaluate_assignments`]) with both arms' curves over `how.rounds` rounds of
+/// `s.cfg.frost.d` children (the Frost round as `s.cfg.frost` sets it, from the best
+/// `how.search.parents` members). With several ranks each takes the assignments of its index
+/// and all get every record, as the plain evaluation does.
 pub fn evaluate_refined(
     s: &Setup,
     policy: &CausalLm,
     assignments: &[Assignment],
     step: u64,
-    rounds: usize,
+    how: Refining,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<RefineCurve>, TrainError> {
     let mine = s.dist.share(assignments.len());
-    let local = refine_share(s, policy, assignments, &mine, step, rounds, progress);
+    let _flops = meter::on();
+    let local = refine_share(s, policy, assignments, &mine, step, how, progress);
     let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
     s.dist.agree(status, false)?;
     Ok(s.dist.gather_ordered(&local?, assignments.len())?)
@@ -76,19 +94,21 @@ fn refine_share(
     assignments: &[Assignment],
     mine: &[usize],
     step: u64,
-    rounds: usize,
+    how: Refining,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<(usize, RefineCurve)>, TrainError> {
     let n = s.cfg.eval.best_of;
+    let rounds = how.rounds;
     let mut out = Vec::with_capacity(mine.len());
     for chunk in mine.chunks(EVAL_CHUNK) {
-        let t = Instant::now();
+        let (t, flops) = (Instant::now(), meter::spent());
         let sampled = draw(s, policy, assignments, chunk, step)?;
         let share = t.elapsed().as_secs_f64() / chunk.len() as f64;
+        let flops_share = (meter::spent() - flops) / chunk.len() as f64;
         let groups = chunk.iter().zip(sampled.moves.chunks(n));
         for ((&i, moves), entropy) in groups.zip(sampled.entropy.chunks(n)) {
             let asg = &assignments[i];
-            let t = Instant::now();
+            let (t, flops) = (Instant::now(), meter::spent());
             let mut budget = Budget::default();
             let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);
             let start = ArmPoint {
@@ -97,6 +117,7 @@ fn refine_share(
                 forwards: budget.forwards,
                 backwards: budget.backwards,
                 seconds: share + t.elapsed().as_secs_f64(),
+                flops: flops_share + meter::spent() - flops,
             };
             // The reference move is scored for scale, outside both arms' budgets.
             let eval = record(s, asg, moves, &scores, entropy, &mut Budget::default());
@@ -107,7 +128,7 @@ fn refine_share(
                 scores: &scores,
                 point: start,
             };
-            let (frost, children) = frost_arm(s, policy, &at, step, rounds);
+            let (frost, children) = frost_arm(s, policy, &at, step, how);
             let sampled = sampled_arm(s, policy, &at, step, rounds)?;
             out.push((
                 i,
@@ -139,8 +160,9 @@ fn frost_arm(
     policy: &CausalLm,
     at: &Start,
     step: u64,
-    rounds: usize,
+    how: Refining,
 ) -> (Vec<ArmPoint>, Vec<usize>) {
+    let rounds = how.rounds;
     let nets = Nets {
         policy,
         judge: s.judge(),
@@ -151,23 +173,15 @@ fn frost_arm(
         backwards: at.point.backwards,
     };
     let (mut points, mut children) = (vec![at.point.clone()], Vec::with_capacity(rounds));
-    let mut seconds = at.point.seconds;
+    let (mut seconds, mut flops) = (at.point.seconds, at.point.flops);
     for r in 0..rounds {
-        let t = Instant::now();
+        let (t, before) = (Instant::now(), meter::spent());
         let seed = seeds::round_seed(s.cfg.seed, step, seeds::EVAL_REFINE, at.index, r);
         let (f, temperature) = (&s.cfg.frost, s.cfg.sampling.temperature);
-        let pre = Precomputed::default();
-        let report = frost::refine(
-            nets,
-            at.asg,
-            &mut group,
-            f,
-            temperature,
-            seed,
-            &mut budget,
-            pre,
-        );
+        let (g, b) = (&mut group, &mut budget);
+        let report = frost::refine_search(nets, at.asg, g, f, how.search, temperature, seed, b);
         seconds += t.elapsed().as_secs_f64();
+        flops += meter::spent() - before;
         children.push(report.children.len());
         points.push(ArmPoint {
             best: max(&group.scores),
@@ -175,6 +189,7 @@ fn frost_arm(
             forwards: budget.forwards,
             backwards: budget.backwards,
             seconds,
+            flops,
         });
     }
     (points, children)
@@ -195,13 +210,14 @@ fn sampled_arm(
         points.extend(std::iter::repeat_n(at.point.clone(), rounds));
         return Ok(points);
     }
-    let t = Instant::now();
+    let (t, flops) = (Instant::now(), meter::spent());
     let asgs = vec![at.asg; rounds];
     let block_seeds: Vec<u64> = (0..rounds)
         .map(|r| seeds::round_seed(s.cfg.seed, step, seeds::EVAL_MORE, at.index, r))
         .collect();
     let more = sample_checked(s, policy, &asgs, d, &block_seeds, false)?.moves;
     let block_share = t.elapsed().as_secs_f64() / rounds as f64;
+    let block_flops = (meter::spent() - flops) / rounds as f64;
     let mut known: HashMap<Vec<u32>, f64> = (at.moves.iter().cloned())
         .zip(at.scores.iter().copied())
         .collect();
@@ -210,9 +226,9 @@ fn sampled_arm(
         forwards: at.point.forwards,
         backwards: 0,
     };
-    let mut seconds = at.point.seconds;
+    let (mut seconds, mut flops) = (at.point.seconds, at.point.flops);
     for block in more.chunks(d) {
-        let t = Instant::now();
+        let (t, before) = (Instant::now(), meter::spent());
         let mut new: Vec<Vec<u32>> = Vec::new();
         for m in block {
             if !known.contains_key(m) && !new.contains(m) {
@@ -225,12 +241,14 @@ fn sampled_arm(
         }
         all.extend(block.iter().map(|m| known[m]));
         seconds += block_share + t.elapsed().as_secs_f64();
+        flops += block_flops + meter::spent() - before;
         points.push(ArmPoint {
             best: max(&all),
             mean: mean(&all),
             forwards: budget.forwards,
             backwards: 0,
             seconds,
+            flops,
         });
     }
     Ok(points)
@@ -238,8 +256,4 @@ fn sampled_arm(
 
 fn max(xs: &[f64]) -> f64 {
     xs.iter().copied().fold(f64::NEG_INFINITY, f64::max)
-}
-
-fn mean(xs: &[f64]) -> f64 {
-    xs.iter().sum::<f64>() / xs.len().max(1) as f64
 }
