@@ -39,6 +39,7 @@ mod selection;
 mod sweep;
 mod tensorboard;
 mod test_time;
+mod test_time_stats;
 mod title;
 mod tokenizer;
 mod update;
