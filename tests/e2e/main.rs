@@ -35,6 +35,7 @@ mod resume;
 mod rundir;
 mod sampling;
 mod sandbox;
+mod score_overflow;
 mod selection;
 mod sweep;
 mod tensorboard;
