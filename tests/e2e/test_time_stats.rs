@@ -64,6 +64,7 @@ fn run_script(dir: &Path, seeds: &[Vec<f64>]) -> (f64, String) {
 #[test]
 fn test_time_p_flips_seeds_whole() {
     let dir = crate::fixture::tmp("test-time-p");
+    std::fs::create_dir_all(&dir).unwrap();
     let seeds = vec![vec![1.0; 32]; 4];
     let (p, stdout) = run_script(&dir, &seeds);
     assert_eq!(p, 0.125, "{stdout}");

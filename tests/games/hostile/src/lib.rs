@@ -159,7 +159,9 @@ impl Game for Hostile {
             | Mode::NothingScored
             | Mode::BanAll
             | Mode::ForgeTurns
-            | Mode::PartsOverflow => {}
+            | Mode::PartsOverflow
+            | Mode::HugeWeight
+            | Mode::HugePenalty => {}
             Mode::Loop => {
                 let mut x = seed;
                 loop {
