@@ -220,7 +220,8 @@ fn both_ranks_on_a_taken_port_end_within_the_join_timeout_in_one_line() {
     let children: Vec<_> = (0..2)
         .map(|r| {
             let mut c = srun_rank(r, &port);
-            c.args(train_args(&cfg, &out, &sets)).env("FROST_LOG", "warn");
+            c.args(train_args(&cfg, &out, &sets))
+                .env("FROST_LOG", "warn");
             c.spawn().unwrap()
         })
         .collect();
@@ -244,7 +245,8 @@ fn both_ranks_on_a_taken_port_end_within_the_join_timeout_in_one_line() {
     );
     let line = last_line(&outs[1]);
     assert!(
-        line.contains("rank 1 of 2: could not join rank 0 within 5 s") && line.contains("MASTER_PORT"),
+        line.contains("rank 1 of 2: could not join rank 0 within 5 s")
+            && line.contains("MASTER_PORT"),
         "{line}"
     );
     // The join timeout (5 s, and its margin), plus starting two processes: not torch's 200 s.
@@ -252,4 +254,3 @@ fn both_ranks_on_a_taken_port_end_within_the_join_timeout_in_one_line() {
     assert!(!out.exists(), "a run directory was left");
     drop(holder);
 }
-

@@ -33,7 +33,15 @@ fn refused(o: &std::process::Output, names: &[&str]) -> String {
 #[test]
 fn game_check_scores_a_sampled_move_and_names_the_term_that_overflows() {
     let o = game_check("huge_weight");
-    refused(&o, &["hostile", "judge term 0", "1.7976931348623157e308", "weight"]);
+    refused(
+        &o,
+        &[
+            "hostile",
+            "judge term 0",
+            "1.7976931348623157e308",
+            "weight",
+        ],
+    );
     let o = game_check("huge_penalty");
     refused(&o, &["hostile", "penalty 0's cost", "1e30"]);
     // The control: the same game scores, and game-check says so.

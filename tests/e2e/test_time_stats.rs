@@ -68,7 +68,10 @@ fn test_time_p_flips_seeds_whole() {
     let seeds = vec![vec![1.0; 32]; 4];
     let (p, stdout) = run_script(&dir, &seeds);
     assert_eq!(p, 0.125, "{stdout}");
-    assert!(stdout.contains("**unclear** (+1.00 [+1.00, +1.00], p = 0.125)"), "{stdout}");
+    assert!(
+        stdout.contains("**unclear** (+1.00 [+1.00, +1.00], p = 0.125)"),
+        "{stdout}"
+    );
 
     // Uneven seeds (their means 0.6, -0.3, 0.9, 0.4, 0.2): the lab's exact sign-flip p of the
     // seed means, printed to 3 decimals.

@@ -196,7 +196,10 @@ pub fn check_scores(program: &CompiledProgram, sums: &[f64]) -> Result<(), Round
         }
     }
     for (p, (spec, g)) in program.penalties.iter().zip(g).enumerate() {
-        check(format!("penalty {p}'s quantity g (its terms' weighted sum)"), g)?;
+        check(
+            format!("penalty {p}'s quantity g (its terms' weighted sum)"),
+            g,
+        )?;
         let (w, th) = (spec.weight, spec.threshold);
         check(
             format!("penalty {p}'s cost, weight x max(0, threshold - g) ({w:e} x max(0, {th:e} - {g:e}))"),
