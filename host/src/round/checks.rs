@@ -186,13 +186,19 @@ pub fn check_scores(program: &CompiledProgram, sums: &[f64]) -> Result<(), Round
             format!("judge term {j}'s weight x its log-prob sum ({w:e} x {sum:.4} nats)"),
             x,
         )?;
-        if let Some(p) = t.penalty {
-            let pw = program.penalties[p].weight;
-            check(
-                format!("judge term {j}'s slope in the reward (its weight x penalty {p}'s weight, {w:e} x {pw:e})"),
-                w * pw,
-            )?;
-            g[p] += x;
+        match t.penalty {
+            None => check(
+                format!("judge term {j}'s slope in the reward (its weight)"),
+                w,
+            )?,
+            Some(p) => {
+                let pw = program.penalties[p].weight;
+                check(
+                    format!("judge term {j}'s slope in the reward (its weight x penalty {p}'s weight, {w:e} x {pw:e})"),
+                    w * pw,
+                )?;
+                g[p] += x;
+            }
         }
     }
     for (p, (spec, g)) in program.penalties.iter().zip(g).enumerate() {
