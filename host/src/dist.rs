@@ -15,6 +15,7 @@
 use std::ffi::CString;
 
 mod join;
+mod quiet;
 pub mod site;
 
 use join::join_failure;
@@ -132,50 +133,7 @@ impl World {
 }
 
 /// The helper the collectives run in (torch.distributed on tensors given by pointer).
-const HELPER: &str = r#"
-import ctypes, datetime, os
-import torch
-import torch.distributed as dist
-
-_group = None
-
-def init(backend, rank, size, local_rank, join_s, timeout_s, device):
-    global _group
-    if device >= 0:
-        torch.cuda.set_device(device)
-    dist.init_process_group(backend=backend, init_method="env://", rank=rank, world_size=size,
-                            timeout=datetime.timedelta(seconds=join_s))
-    if timeout_s != join_s:
-        _group = dist.new_group(timeout=datetime.timedelta(seconds=timeout_s))
-
-class _Cuda:
-    def __init__(self, ptr, n):
-        self.__cuda_array_interface__ = {"shape": (n,), "typestr": "<f4",
-                                          "data": (ptr, False), "version": 2}
-
-def _view(ptr, n, device):
-    if device < 0:
-        return torch.frombuffer((ctypes.c_float * n).from_address(ptr), dtype=torch.float32)
-    return torch.as_tensor(_Cuda(ptr, n), device=f"cuda:{device}")
-
-def all_reduce(ptr, n, device):
-    dist.all_reduce(_view(ptr, n, device), group=_group)
-
-def broadcast(ptr, n, device, src):
-    dist.broadcast(_view(ptr, n, device), src, group=_group)
-
-def all_gather(data):
-    out = [None] * dist.get_world_size()
-    dist.all_gather_object(out, data, group=_group)
-    return out
-
-def barrier():
-    dist.barrier(group=_group)
-
-def destroy():
-    if dist.is_initialized():
-        dist.destroy_process_group()
-"#;
+const HELPER: &str = include_str!("dist/helper.py");
 
 /// This process's place in the job and, with more than one rank, the joined process group.
 pub struct Dist {
@@ -257,7 +215,8 @@ impl Dist {
             size,
             msg: one_line(&e),
         })?;
-        Python::attach(|py| {
+        let quiet = quiet::Quiet::start();
+        let joined = Python::attach(|py| {
             let args = (
                 backend,
                 rank,
@@ -268,8 +227,11 @@ impl Dist {
                 index,
             );
             helper.bind(py).call_method1("init", args).map(drop)
-        })
-        .map_err(|e| DistError::Join {
+        });
+        if let Some(said) = quiet.map(quiet::Quiet::finish).filter(|s| !s.is_empty()) {
+            tracing::debug!("libtorch while joining:\n{said}");
+        }
+        joined.map_err(|e| DistError::Join {
             rank,
             size,
             what: join_failure(&one_line(&e), size, join_s),

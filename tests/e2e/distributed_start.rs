@@ -203,3 +203,54 @@ fn a_taken_master_port_fails_fast() {
     assert!(!out.exists(), "a run directory was left");
     drop(holder);
 }
+
+/// Both ranks launched on a MASTER_PORT another process holds: rank 0 names EADDRINUSE at once,
+/// rank 1 (which reaches the holder, a socket that is no rendezvous) stops within the join
+/// timeout, not after torch's own socket timeouts; each prints one line, and libtorch's C++
+/// warnings and stack trace stay off the terminal.
+#[test]
+fn both_ranks_on_a_taken_port_end_within_the_join_timeout_in_one_line() {
+    let dir = tmp("dist-port-2");
+    let cfg = write_config(&dir, true);
+    let out = dir.join("run");
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = holder.local_addr().unwrap().port().to_string();
+    let sets = ["run.join_timeout_s=5", "run.tensorboard=false"];
+    let started = Instant::now();
+    let children: Vec<_> = (0..2)
+        .map(|r| {
+            let mut c = srun_rank(r, &port);
+            c.args(train_args(&cfg, &out, &sets))
+                .env("FROST_LOG", "warn");
+            c.spawn().unwrap()
+        })
+        .collect();
+    let outs: Vec<Output> = (children.into_iter())
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let took = started.elapsed();
+    for (r, o) in outs.iter().enumerate() {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "rank {r}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "rank {r}: {err}");
+        assert!(
+            !err.contains("frame #") && !err.contains("Exception raised from"),
+            "rank {r}: {err}"
+        );
+    }
+    assert!(
+        last_line(&outs[0]).contains(&format!("MASTER_PORT {port} is already in use")),
+        "{}",
+        last_line(&outs[0])
+    );
+    let line = last_line(&outs[1]);
+    assert!(
+        line.contains("rank 1 of 2: could not join rank 0 within 5 s")
+            && line.contains("MASTER_PORT"),
+        "{line}"
+    );
+    // The join timeout (5 s, and its margin), plus starting two processes: not torch's 200 s.
+    assert!(took < Duration::from_secs(60), "took {took:?}");
+    assert!(!out.exists(), "a run directory was left");
+    drop(holder);
+}

@@ -220,6 +220,10 @@ fn dynamic_groups_count_their_extra_judge_forwards() {
             f(d, "budget/judge_forwards_sampled"),
             f(d, "budget/judge_forwards")
         );
+        // Per assignment: over the A + 3 assignments played, not the A asked for.
+        let per = d["budget/judge_forwards_per_assignment"].as_f64().unwrap();
+        let played = (a + f(d, "groups/extra_deals")) as f64;
+        assert_eq!(per, f(d, "budget/judge_forwards") as f64 / played, "{d}");
         // Nothing untied to train on: no step, and the same weights as... nothing moved.
         assert_eq!(d["grad_norm"], 0.0, "{d}");
     }

@@ -2,10 +2,10 @@
 //! the host and the judge will see.
 use anyhow::{bail, Context};
 use clap::Args;
-use frost_host::config::{GameSection, TrainConfig};
+use frost_host::config::{DeviceSpec, GameSection, TrainConfig};
 use frost_host::corpus::Document;
 use frost_host::game::{Game, GameLimits};
-use frost_host::model::{read_config, Tok};
+use frost_host::model::{read_config, CausalLm, LoadedModel, Tok};
 use frost_host::round::{describe, Dealer, TokenizedSplit};
 use frost_host::terminal::printable;
 use frost_host::train;
@@ -205,6 +205,15 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
         }
         None => SAMPLE_TEXT.to_string(),
     };
+    let models = match tok_path.is_dir() {
+        true => scorers(&cfg, &model_dir)?,
+        false => None,
+    };
+    let scoring = models.as_ref().map(|(policy, judge)| Scoring {
+        cfg: &cfg,
+        policy: &policy.net,
+        judge: judge.as_ref().map_or(&policy.net, |j| &j.net),
+    });
     let check = Check {
         section: &cfg.game,
         tok: &tok,
@@ -212,9 +221,36 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
         text: &text,
         seed: args.seed,
         verify: args.verify,
+        scoring,
     };
     print!("{}", check_report(game, &check)?);
     Ok(())
+}
+
+/// The player and judge training would score with, on the CPU, when `dir` holds the model's
+/// weights (a tokenizer alone scores nothing).
+fn scorers(
+    cfg: &TrainConfig,
+    dir: &Path,
+) -> anyhow::Result<Option<(LoadedModel, Option<LoadedModel>)>> {
+    let weights = ["model.safetensors", "model.safetensors.index.json"];
+    if !weights.iter().any(|w| dir.join(w).is_file()) {
+        return Ok(None);
+    }
+    let mut cfg = cfg.clone();
+    cfg.model.path = dir.display().to_string();
+    cfg.model.device = DeviceSpec::Cpu;
+    cfg.judge.device = cfg.judge.device.map(|_| DeviceSpec::Cpu);
+    let loaded = train::load_player_and_judge(&cfg, Device::Cpu)
+        .with_context(|| format!("loading the model in {} to score a move", dir.display()))?;
+    Ok(Some(loaded))
+}
+
+/// What game-check scores a sampled move with, as training's first deal does.
+pub struct Scoring<'a> {
+    pub cfg: &'a TrainConfig,
+    pub policy: &'a CausalLm,
+    pub judge: &'a CausalLm,
 }
 
 /// What game-check plays a round with.
@@ -227,6 +263,8 @@ pub struct Check<'a> {
     pub text: &'a str,
     pub seed: u64,
     pub verify: bool,
+    /// The model to sample a move and score it exactly with, when its weights are there.
+    pub scoring: Option<Scoring<'a>>,
 }
 
 /// The round game-check shows, dealt exactly as training deals it (the same game config,
@@ -277,5 +315,13 @@ pub fn check_report(game: Game, c: &Check) -> anyhow::Result<String> {
             "verified: seed {seed} played again in a fresh instance gives the same round\n"
         ));
     }
+    out.push_str(&match &c.scoring {
+        Some(sc) => {
+            let game = (dealer.game_name.as_str(), tok);
+            let score = train::check_sampled_scores(sc.cfg, sc.policy, sc.judge, &asg, game, seed)?;
+            format!("a sampled move's exact score: {score:.4} nats, every term finite\n")
+        }
+        None => "scores not checked: no model weights with this tokenizer\n".to_string(),
+    });
     Ok(out)
 }

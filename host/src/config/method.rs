@@ -325,7 +325,8 @@ pub enum KlEstimator {
     /// chose the tokens. Use it with Frost (`frost.refinement = "frost"`).
     Exact,
     /// `pi - ref` (log-probs) at the trained tokens: unbiased for sampled tokens, can be
-    /// negative per token.
+    /// negative per token. As a loss term its expected gradient on sampled tokens is zero
+    /// (`E[grad log pi] = 0`): chosen with `kl_beta > 0` the run warns (`inert_knobs`).
     K1,
     /// `(pi - ref)^2 / 2` at the trained tokens: low variance, biased.
     K2,

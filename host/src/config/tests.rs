@@ -307,6 +307,23 @@ fn knobs_that_cannot_act_are_reported_with_why_and_acting_ones_are_not() {
         kl[0].starts_with("update.kl_estimator has no effect"),
         "{kl:?}"
     );
+    // k1 as a loss term: zero expected gradient on-policy, one line saying so (with a KL term
+    // only: at kl_beta = 0 the line above says the term is off); k2, k3, exact pull.
+    let k1 = cfg(&["update.kl_estimator=\"k1\"", "update.kl_beta=0.1"]).inert_knobs();
+    assert_eq!(k1.len(), 1, "{k1:?}");
+    assert!(
+        k1[0].starts_with("update.kl_estimator = \"k1\" pulls nothing")
+            && k1[0].contains("zero expected gradient")
+            && !k1[0].contains('\n'),
+        "{k1:?}"
+    );
+    let k1_off = cfg(&["update.kl_estimator=\"k1\"", "update.kl_beta=0.0"]).inert_knobs();
+    assert!(k1_off[0].contains("kl_beta = 0"), "{k1_off:?}");
+    for e in ["k2", "k3", "exact"] {
+        let set = format!("update.kl_estimator=\"{e}\"");
+        let pulls = cfg(&[set.as_str(), "update.kl_beta=0.1"]).inert_knobs();
+        assert!(pulls.is_empty(), "{e}: {pulls:?}");
+    }
     let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &["update.iterations=0".into()]);
     assert!(err.unwrap_err().to_string().contains("`update.iterations`"));
 }

@@ -3,7 +3,7 @@
 //! comparisons like `x < 0.0`, so it is rejected generically first.
 
 use super::{
-    invalid, Baseline, ConfigError, FrostSection, LoraSection, Refinement, Replace,
+    invalid, Baseline, ConfigError, FrostSection, KlEstimator, LoraSection, Refinement, Replace,
     SamplingSection, Scope, TrainConfig, UpdateRule, UpdateSection,
 };
 
@@ -277,6 +277,16 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
         inert(
             "max_extra_deals",
             "extra assignments replace dropped groups only with update.drop_tied_groups = true",
+        );
+    }
+    // E_pi[grad log pi] = 0: as a loss term k1 pulls nothing toward the reference (it only adds
+    // noise, and on Frost's children a pull toward nothing in particular).
+    if u.kl_beta > 0.0 && u.kl_estimator() == KlEstimator::K1 {
+        out.push(
+            "update.kl_estimator = \"k1\" pulls nothing toward the reference: pi - ref at the \
+             trained tokens has zero expected gradient on moves sampled from the policy (its \
+             value is still logged as kl); use \"k3\", \"k2\" or \"exact\" for a KL penalty"
+                .to_string(),
         );
     }
     let f = &cfg.frost;

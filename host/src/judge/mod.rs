@@ -7,7 +7,7 @@
 //! adds penalties (`penalty.rs`: hinges on sums of terms), a per-token cross-entropy clamp
 //! (`-min(CE_t, c)`, in `scored_sums_tensor`) and move parts (a term reads a span of the move).
 
-mod penalty;
+pub(crate) mod penalty;
 mod prefix;
 mod scored;
 mod taylor;
@@ -352,13 +352,35 @@ pub fn score_batched(
         })
         .collect();
     // Per distinct move, every term's unweighted scored sum; combined into the reward below.
+    let sums = distinct_term_sums(judge, prog, &distinct);
+    let move_terms = prog.terms.iter().filter(|t| t.move_start.is_some()).count();
+    let per_move: Vec<f64> = sums.iter().map(|row| penalty::combine(prog, row)).collect();
+    debug_assert_eq!(
+        sequences_scored(prog, moves),
+        (distinct.len() * move_terms) as u64
+    );
+    budget.forwards += (distinct.len() * move_terms) as u64;
+    index.into_iter().map(|i| per_move[i]).collect()
+}
+
+/// Per move, every term's unweighted scored sum (`sum log p` over its scored tokens; the
+/// move-independent terms' too), the sums [`penalty::combine`] weighs into the score. Counts
+/// nothing into a budget: [`score`] does, for the scores training uses.
+pub fn term_sums(judge: &CausalLm, prog: &CompiledProgram, moves: &[Vec<u32>]) -> Vec<Vec<f64>> {
+    let _off = AdaptersOff::new(judge);
+    distinct_term_sums(judge, prog, &moves.iter().collect::<Vec<_>>())
+}
+
+fn distinct_term_sums(
+    judge: &CausalLm,
+    prog: &CompiledProgram,
+    distinct: &[&Vec<u32>],
+) -> Vec<Vec<f64>> {
     let mut sums = vec![prog.fixed_sums(judge).to_vec(); distinct.len()];
-    let mut move_terms = 0;
     for (j, term) in prog.terms.iter().enumerate() {
         if term.move_start.is_none() {
             continue;
         }
-        move_terms += 1;
         let filled: Vec<Vec<i64>> = distinct.iter().map(|m| prog.filled(term, m)).collect();
         let _guard = tch::no_grad_guard();
         for (c, rows) in filled.chunks(chunk).enumerate() {
@@ -369,13 +391,7 @@ pub fn score_batched(
             }
         }
     }
-    let per_move: Vec<f64> = sums.iter().map(|row| penalty::combine(prog, row)).collect();
-    debug_assert_eq!(
-        sequences_scored(prog, moves),
-        (distinct.len() * move_terms) as u64
-    );
-    budget.forwards += (distinct.len() * move_terms) as u64;
-    index.into_iter().map(|i| per_move[i]).collect()
+    sums
 }
 
 /// The judge sequences [`score`] counts for `moves`: one per distinct move and move term. A step

@@ -39,6 +39,12 @@ pub enum RoundCheckError {
         "the move constraints ban every token of the vocabulary ({0} tokens): no legal move exists"
     )]
     AllBanned(usize),
+    #[error(
+        "on a sampled move, {what} = {value:e}: not a number f32 holds (|x| <= 3.4e38, the \
+         precision of the update and the Taylor proposal), so every step would be skipped; \
+         lower the game's judge weights or penalty thresholds"
+    )]
+    ScoreNotFinite { what: String, value: f64 },
 }
 
 /// The size bounds of one round, from the game's limits and the model's context length.
@@ -159,6 +165,57 @@ pub fn check_legal(banned: &[bool], vocab_size: usize) -> Result<(), RoundCheckE
         return Err(RoundCheckError::AllBanned(vocab_size));
     }
     Ok(())
+}
+
+/// The exact score of one move, checked term by term: every weighted term, every penalty's
+/// quantity and hinge, every term's slope in the reward (what the Taylor proposal weighs it
+/// by) and the score itself must be finite in f32, the precision the update and the Taylor
+/// proposal compute in. `sums`: the move's unweighted per-term sums ([`crate::judge::term_sums`]).
+/// A finite but huge weight (f64::MAX, or a penalty weight times its threshold) passes every
+/// shape check and makes every step of training non-finite; this names the term instead.
+pub fn check_scores(program: &CompiledProgram, sums: &[f64]) -> Result<(), RoundCheckError> {
+    let fits = |x: f64| x.is_finite() && x.abs() <= f32::MAX as f64;
+    let check = |what: String, value: f64| match fits(value) {
+        true => Ok(()),
+        false => Err(RoundCheckError::ScoreNotFinite { what, value }),
+    };
+    let mut g = vec![0.0; program.penalties.len()];
+    for (j, (t, &sum)) in program.terms.iter().zip(sums).enumerate() {
+        let (w, x) = (t.weight, t.weight * sum);
+        check(
+            format!("judge term {j}'s weight x its log-prob sum ({w:e} x {sum:.4} nats)"),
+            x,
+        )?;
+        match t.penalty {
+            None => check(
+                format!("judge term {j}'s slope in the reward (its weight)"),
+                w,
+            )?,
+            Some(p) => {
+                let pw = program.penalties[p].weight;
+                check(
+                    format!("judge term {j}'s slope in the reward (its weight x penalty {p}'s weight, {w:e} x {pw:e})"),
+                    w * pw,
+                )?;
+                g[p] += x;
+            }
+        }
+    }
+    for (p, (spec, g)) in program.penalties.iter().zip(g).enumerate() {
+        check(
+            format!("penalty {p}'s quantity g (its terms' weighted sum)"),
+            g,
+        )?;
+        let (w, th) = (spec.weight, spec.threshold);
+        check(
+            format!("penalty {p}'s cost, weight x max(0, threshold - g) ({w:e} x max(0, {th:e} - {g:e}))"),
+            w * (th - g).max(0.0),
+        )?;
+    }
+    check(
+        "the score (terms and penalties together)".to_string(),
+        crate::judge::penalty::combine(program, sums),
+    )
 }
 
 fn over(

@@ -289,6 +289,12 @@ impl RunDir {
         }
     }
 
+    /// A run that trained nothing (every step skipped): remove its directory, checkpoints and
+    /// all, if this process created it. Whether it was removed.
+    pub fn discard_if_created(self) -> bool {
+        self.created && fs::remove_dir_all(&self.path).is_ok()
+    }
+
     /// Appends this launch to `launches.jsonl` (after the logs were rewound to its step).
     pub fn record_launch(&self, record: &LaunchRecord) -> Result<(), RunDirError> {
         let value = serde_json::to_value(record).expect("a launch record serializes");

@@ -117,6 +117,22 @@ fn only_a_created_unstarted_run_is_discarded() {
 }
 
 #[test]
+fn a_created_run_that_trained_nothing_is_removed_checkpoints_and_all() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("run");
+    let run = RunDir::create(&dir, "a").unwrap();
+    save(&run, 1);
+    assert!(run.discard_if_created());
+    assert!(!dir.exists());
+    // A resumed run (not created by this process) is kept.
+    let run = RunDir::create(&dir, "a").unwrap();
+    save(&run, 1);
+    drop(run);
+    assert!(!RunDir::open(&dir).unwrap().discard_if_created());
+    assert!(dir.join("checkpoints/latest").exists());
+}
+
+#[test]
 fn failed_checkpoint_leaves_previous_latest() {
     let d = tempfile::tempdir().unwrap();
     let run = RunDir::create(d.path(), "").unwrap();

@@ -25,6 +25,9 @@ impl FiniteGuard {
         self.skipped += u64::from(skipped);
         if skipped {
             self.consecutive_skips += 1;
+            if self.consecutive_skips >= MAX_CONSECUTIVE_SKIPS && self.skipped == self.steps {
+                return self.finish(step);
+            }
             if self.consecutive_skips >= MAX_CONSECUTIVE_SKIPS {
                 return Err(TrainError::NonFinite {
                     step,
@@ -46,17 +49,15 @@ impl FiniteGuard {
         Ok(())
     }
 
-    /// At the end of the run: an error when every step this process ran was skipped (fewer than
-    /// [`MAX_CONSECUTIVE_SKIPS`] of them), so that such a run does not end as a success.
+    /// At the end of the run (or when [`MAX_CONSECUTIVE_SKIPS`] skips are every step so far):
+    /// [`TrainError::NothingTrained`] when every step this process ran was skipped, so that such
+    /// a run does not end as a success.
     pub fn finish(&self, last_step: u64) -> Result<(), TrainError> {
         if self.steps > 0 && self.skipped == self.steps {
-            return Err(TrainError::NonFinite {
+            return Err(TrainError::NothingTrained {
                 step: last_step,
-                msg: format!(
-                    "all {} steps run had a non-finite loss or gradient and were skipped: nothing \
-                     was trained; lower update.lr or check the game's scores",
-                    self.steps
-                ),
+                steps: self.steps,
+                run_dir: String::new(),
             });
         }
         Ok(())
@@ -113,6 +114,14 @@ mod tests {
         assert!(e.contains("all 3 steps") && e.contains("skipped"), "{e}");
         g.after_step(4, false, &opt).unwrap();
         g.finish(4).unwrap();
+        // Stopped by consecutive skips that are every step run: nothing trained either (the
+        // run directory is then removed, not kept with checkpoints of the starting weights).
+        let mut g = FiniteGuard::default();
+        for step in 1..MAX_CONSECUTIVE_SKIPS {
+            g.after_step(step, true, &opt).unwrap();
+        }
+        let e = g.after_step(MAX_CONSECUTIVE_SKIPS, true, &opt).unwrap_err();
+        assert!(matches!(e, TrainError::NothingTrained { .. }), "{e}");
     }
 
     #[test]

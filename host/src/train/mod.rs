@@ -42,8 +42,12 @@ use resume::{budget_from_logs, load_checkpoint, refuse_shape_change, settings_ch
 pub use eval::{evaluate, evaluate_assignments, summarize, AssignmentEval};
 pub(crate) use guard::all_finite;
 pub use metrics::{EvalMetrics, StepMetrics};
-pub use sample::{sample_checked, sample_groups, sampling_params, GroupSamples};
-pub use setup::{eval_set, load_policy, model_dir, setup, tokenizer_dir, Setup};
+pub use sample::{
+    check_sampled_scores, sample_checked, sample_groups, sampling_params, GroupSamples,
+};
+pub use setup::{
+    eval_set, load_player_and_judge, load_policy, model_dir, setup, tokenizer_dir, Setup,
+};
 pub use snapshot::{load_policy_weights, load_weights};
 pub use step::{train_step, StepOut};
 pub use summary::{summary_table, Summary};
@@ -92,6 +96,16 @@ pub enum TrainError {
     NoLoadableCheckpoint { path: PathBuf },
     #[error("step {step}: {msg}")]
     NonFinite { step: u64, msg: String },
+    /// `run_dir` says what became of the run directory (filled in by [`train`]).
+    #[error(
+        "step {step}: all {steps} steps run had a non-finite loss or gradient and were skipped: \
+         nothing was trained{run_dir}; lower update.lr or check the game's scores (game-check)"
+    )]
+    NothingTrained {
+        step: u64,
+        steps: u64,
+        run_dir: String,
+    },
     #[error(
         "step {step} (game {game}): libtorch failed: {msg}; the last checkpoint is intact, \
          resume with --resume after fixing the cause (memory, or the game's limits)"
@@ -153,10 +167,29 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     let result = shared
         .and_then(|_| open_tensorboard(&req, &s.cfg, &run, start))
         .and_then(|mut tb| run_loop(&req, &mut s, &mut opt, &run, &mut tb, (start, budget), stop));
-    if result.is_err() {
-        run.discard_if_unstarted();
+    match result {
+        // The checkpoints hold the weights it started from: a new run leaves nothing behind.
+        Err(TrainError::NothingTrained { step, steps, .. }) => {
+            let path = run.path.display().to_string();
+            let run_dir = match run.discard_if_created() {
+                true => format!(" (its run directory {path} was removed)"),
+                false => format!(
+                    " ({path} was kept: it existed before this launch; the checkpoints this \
+                     launch wrote hold the weights it started from)"
+                ),
+            };
+            Err(TrainError::NothingTrained {
+                step,
+                steps,
+                run_dir,
+            })
+        }
+        Err(e) => {
+            run.discard_if_unstarted();
+            Err(e)
+        }
+        ok => ok,
     }
-    result
 }
 
 fn run_loop(

@@ -94,3 +94,34 @@ fn rows_u32(t: &Tensor) -> Vec<Vec<u32>> {
         .map(|r| flat[r * l..(r + 1) * l].iter().map(|&x| x as u32).collect())
         .collect()
 }
+
+/// The exact scores of one move `policy` samples on `asg` (seeded), checked term by term
+/// ([`crate::round::checks::check_scores`]): a game whose weights overflow is refused before
+/// training, in one line naming the term, instead of skipping every step. Training checks its
+/// first assignment, `game-check` its round. Returns the score.
+pub fn check_sampled_scores(
+    cfg: &crate::config::TrainConfig,
+    policy: &CausalLm,
+    judge: &CausalLm,
+    asg: &Assignment,
+    (game, tok): (&str, &crate::model::Tok),
+    seed: u64,
+) -> Result<f64, AssignmentError> {
+    let params = sampling_params(cfg);
+    let sampled = sample_groups(policy, &[asg], 1, &params, &[seed], false).map_err(|e| {
+        AssignmentError::NoLegalToken {
+            game: game.to_string(),
+            position: e.position,
+            len: asg.move_len,
+            so_far: frost_sdk::rules::quoted(&tok.decode(&e.so_far)),
+        }
+    })?;
+    let sums = crate::judge::term_sums(judge, &asg.program, &sampled.moves);
+    crate::round::checks::check_scores(&asg.program, &sums[0]).map_err(|source| {
+        AssignmentError::Round {
+            game: game.to_string(),
+            source,
+        }
+    })?;
+    Ok(crate::judge::penalty::combine(&asg.program, &sums[0]))
+}

@@ -113,6 +113,9 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     // prompt sizes the batches, checked against the memory there is before any is allocated.
     let seed = derive_seed(cfg.seed, 1, seeds::DEAL, 0);
     let first = dealer.deal_verified(&model.tokenizer, &train_split, seed)?;
+    let judge = (judge_copy.as_ref().or(reference_copy.as_ref())).map_or(&model.net, |j| &j.net);
+    let game = (dealer.game_name.as_str(), &model.tokenizer);
+    super::sample::check_sampled_scores(cfg, &model.net, judge, &first, game, seed)?;
     check_sizes(cfg, &model, &first, device)?;
     let heldout = match cfg.eval.every > 0 {
         true => eval_set(cfg, &mut dealer, &model.tokenizer, &heldout_split)?,
@@ -219,6 +222,17 @@ fn load_models(
         None
     };
     Ok((model, reference_copy))
+}
+
+/// The policy and, when the config names one, the separate judge, as setup loads them: what
+/// `game-check` scores a sampled move with ([`super::sample::check_sampled_scores`]).
+pub fn load_player_and_judge(
+    cfg: &TrainConfig,
+    device: Device,
+) -> Result<(LoadedModel, Option<LoadedModel>), TrainError> {
+    let model = load_policy(cfg, device)?;
+    let judge = separate_judge::load_judge(cfg, &model)?;
+    Ok((model, judge))
 }
 
 /// The policy alone, on `device`, as training loads it: `model.dtype`, LoRA as `model.lora`

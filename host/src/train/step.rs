@@ -183,7 +183,7 @@ pub fn train_step(
     let metrics = StepMetrics {
         step,
         frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k, score_gap),
-        budget: budget_metrics(&budget, forwards_sampled, a_n),
+        budget: budget_metrics(&budget, forwards_sampled, dealt),
         sampled: sampled_m,
         refined,
         update,
@@ -387,7 +387,9 @@ fn frost_metrics(groups: &[&Group], mean_gain: f64, k: usize, gap: Option<f64>) 
     }
 }
 
-fn budget_metrics(budget: &Budget, forwards_sampled: u64, a_n: usize) -> BudgetMetrics {
+/// `dealt`: the assignments played this step (`assignments_per_step`, plus the extra deals of
+/// dynamic groups).
+fn budget_metrics(budget: &Budget, forwards_sampled: u64, dealt: usize) -> BudgetMetrics {
     BudgetMetrics {
         judge_forwards: budget.forwards,
         judge_backwards: budget.backwards,
@@ -396,7 +398,7 @@ fn budget_metrics(budget: &Budget, forwards_sampled: u64, a_n: usize) -> BudgetM
         judge_backwards_total: budget.backwards,
         judge_forwards_sampled: forwards_sampled,
         judge_forwards_children: budget.forwards - forwards_sampled,
-        judge_forwards_per_assignment: budget.forwards as f64 / a_n as f64,
+        judge_forwards_per_assignment: budget.forwards as f64 / dealt as f64,
     }
 }
 

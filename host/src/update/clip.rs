@@ -41,14 +41,17 @@ pub fn clipped_objective(ratio: &Tensor, adv: &Tensor, c: ClipSettings) -> Tenso
     }
 }
 
-/// The fraction of ratios outside [1 - low, 1 + high] (the ones whose gradient the clip may
-/// stop, as `clip_frac` has always counted them).
-pub fn clipped_fraction(ratio: &Tensor, c: ClipSettings) -> Tensor {
+/// The fraction of elements whose clip is active: the ratio past 1 + high with a positive
+/// advantage, or below 1 - low with a negative one, where the clipped term is the smaller
+/// objective and its gradient is zero. TRL's `clip_ratio/region_mean` and verl's `pg_clipfrac`
+/// (`-A clip(r) > -A r`); a ratio outside the band on the other side of its advantage is not
+/// clipped (the unclipped term is the smaller) and does not count. `ratio` and `adv` broadcast
+/// together; the mean is over the broadcast shape.
+pub fn clipped_fraction(ratio: &Tensor, adv: &Tensor, c: ClipSettings) -> Tensor {
     let d = ratio - 1.0;
-    d.gt(c.high)
-        .logical_or(&d.lt(-c.low))
-        .to_kind(Kind::Float)
-        .mean(Kind::Float)
+    let high = d.gt(c.high).logical_and(&adv.gt(0.0));
+    let low = d.lt(-c.low).logical_and(&adv.lt(0.0));
+    high.logical_or(&low).to_kind(Kind::Float).mean(Kind::Float)
 }
 
 #[cfg(test)]
@@ -72,8 +75,10 @@ mod tests {
 
     #[test]
     fn clip_higher_counts_only_ratios_past_their_own_side() {
-        // DAPO's 0.2 / 0.28: 1.25 is inside (symmetric 0.2 would clip it), 1.3 and 0.7 are out.
+        // DAPO's 0.2 / 0.28 with A = 1: 1.25 is inside (symmetric 0.2 would clip it), 1.3 is
+        // clipped; 0.7 is outside the band but with A > 0 its clip is not active.
         let ratio = t(&[0.7, 0.85, 1.0, 1.25, 1.3, 1.1]);
+        let ones = t(&[1.0; 6]);
         let dapo = ClipSettings {
             low: 0.2,
             high: 0.28,
@@ -84,32 +89,40 @@ mod tests {
             high: 0.2,
             dual: None,
         };
-        assert!((clipped_fraction(&ratio, dapo).double_value(&[]) - 2.0 / 6.0).abs() < 1e-7);
-        assert!((clipped_fraction(&ratio, sym).double_value(&[]) - 3.0 / 6.0).abs() < 1e-7);
-        // With A = 1: the objective is min(r, clip(r)): 1.25 passes under clip-higher.
-        let obj = clipped_objective(&ratio, &t(&[1.0; 6]), dapo);
+        let frac = |c| clipped_fraction(&ratio, &ones, c).double_value(&[]);
+        assert!((frac(dapo) - 1.0 / 6.0).abs() < 1e-7);
+        assert!((frac(sym) - 2.0 / 6.0).abs() < 1e-7);
+        // The objective is min(r, clip(r)): 1.25 passes under clip-higher.
+        let obj = clipped_objective(&ratio, &ones, dapo);
         assert_close(&values(&obj), &[0.7, 0.85, 1.0, 1.25, 1.28, 1.1]);
-        let obj = clipped_objective(&ratio, &t(&[1.0; 6]), sym);
+        let obj = clipped_objective(&ratio, &ones, sym);
         assert_close(&values(&obj)[3..4], &[1.2]);
     }
 
+    /// By hand, both signs (band [0.8, 1.2]): a high ratio is clipped for A > 0 only, a low one
+    /// for A < 0 only, nothing for A = 0: (0.5, -1) and (1.5, +1) and (1.3, +2) of nine: 3/9.
+    /// The same count as verl's `pg_clipfrac`, `-A clip(r) > -A r`, computed here in f64.
     #[test]
-    fn symmetric_clip_counts_as_the_absolute_deviation_did() {
-        let ratio = t(&[0.5, 0.8, 0.8000001, 1.2, 1.2000001, 1.0, 3.0]);
+    fn clip_frac_counts_only_active_clips_whatever_the_advantage_sign() {
+        let r = [0.5, 0.5, 1.5, 1.5, 1.0, 0.9, 1.5, 0.5, 1.3];
+        let a = [1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 0.0, 0.0, 2.0];
         let c = ClipSettings {
             low: 0.2,
             high: 0.2,
             dual: None,
         };
-        let before = (&ratio - 1.0)
-            .abs()
-            .gt(0.2)
-            .to_kind(Kind::Float)
-            .mean(Kind::Float);
-        assert_eq!(
-            clipped_fraction(&ratio, c).double_value(&[]),
-            before.double_value(&[])
-        );
+        let got = clipped_fraction(&t(&r), &t(&a), c).double_value(&[]);
+        assert!((got - 3.0 / 9.0).abs() < 1e-7, "{got}");
+        let verl = (r.iter().zip(&a))
+            .filter(|&(r, a)| -a * r.clamp(0.8, 1.2) > -a * r)
+            .count();
+        assert_eq!(verl, 3);
+        // Per token ([2, 3] ratios, one advantage per row, broadcast): row 0 (A = +1) has one
+        // ratio above the band, row 1 (A = -1) one below and one above (not active): 2/6.
+        let ratio = t(&[1.0, 1.5, 0.5, 0.5, 1.0, 1.5]).view([2, 3]);
+        let adv = t(&[1.0, -1.0]).unsqueeze(1);
+        let got = clipped_fraction(&ratio, &adv, c).double_value(&[]);
+        assert!((got - 2.0 / 6.0).abs() < 1e-7, "{got}");
     }
 
     #[test]

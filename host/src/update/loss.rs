@@ -11,7 +11,8 @@ use crate::config::{Aggregation, KlEstimator, UpdateSection};
 /// Loss and the figures logged with it.
 pub struct LossOut {
     pub loss: Tensor,
-    /// Fraction of tokens (or sequences) whose ratio was clipped (GRPO); 0 for REINFORCE.
+    /// Fraction of tokens (or sequences) whose clip was active, [`clip::clipped_fraction`]
+    /// (GRPO); 0 for REINFORCE.
     pub clip_frac: f64,
     /// Mean per-token KL(policy || reference) (the k3 estimate for GRPO, exact for REINFORCE);
     /// 0 when no reference is given.
@@ -44,7 +45,7 @@ pub fn grpo_loss(
         ),
     };
     let pg = -clip::clipped_objective(&ratio, &a, c).mean(Kind::Float);
-    let clipped = clip::clipped_fraction(&ratio, c);
+    let clipped = clip::clipped_fraction(&ratio, &a, c);
     let (loss, kl) = add_kl(pg, kl, u.kl_beta);
     LossOut {
         loss,

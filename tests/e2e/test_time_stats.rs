@@ -1,0 +1,88 @@
+//! `scripts/test-time.py`'s sign-flip p: at the seed level, the level its bootstrap interval
+//! resamples first, so that many assignments of few seeds do not pass for many independent
+//! pairs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use frost_host::lab::stats::sign_flip_p;
+
+/// One seed's curve file (`eval --refine 1 --curve`): rounds 0 and 1, both arms, one entry per
+/// assignment; the sampled arm's best is 0 and Frost's is `gain[i]` after round 1, so the
+/// paired difference at round 1 is `gain`.
+fn curve(dir: &Path, seed: usize, gain: &[f64]) -> PathBuf {
+    let line = |arm: &str, rounds: u64, best: &dyn Fn(f64) -> f64| {
+        let assignments: Vec<serde_json::Value> = (gain.iter())
+            .map(|&g| {
+                serde_json::json!({"best": best(g), "forwards": 8.0 + 4.0 * rounds as f64,
+                                   "backwards": 0.0, "seconds": 0.01})
+            })
+            .collect();
+        serde_json::json!({"arm": arm, "rounds": rounds, "n": 8 + 4 * rounds,
+                           "assignments": assignments})
+        .to_string()
+    };
+    let text = [
+        line("frost", 0, &|_| 0.0),
+        line("sampled", 0, &|_| 0.0),
+        line("frost", 1, &|g| g),
+        line("sampled", 1, &|_| 0.0),
+    ]
+    .join("\n");
+    let path = dir.join(format!("seed-{seed}.jsonl"));
+    std::fs::write(&path, text + "\n").unwrap();
+    path
+}
+
+/// The script's p at round 1 of its one player, and its whole output.
+fn run_script(dir: &Path, seeds: &[Vec<f64>]) -> (f64, String) {
+    let files: Vec<String> = (seeds.iter().enumerate())
+        .map(|(s, gain)| curve(dir, s, gain).display().to_string())
+        .collect();
+    let out = Command::new("python3")
+        .arg(crate::common::root().join("scripts/test-time.py"))
+        .arg(dir.join("figures"))
+        .arg(format!("player={}", files.join(",")))
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let row = (stdout.lines())
+        .find(|l| l.starts_with("| player | 1 |"))
+        .unwrap_or_else(|| panic!("no round-1 row:\n{stdout}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    (cells[6].parse().unwrap(), stdout)
+}
+
+/// Four seeds whose every assignment gains +1: 128 pairs all one way (the pair-level flip gave
+/// p = 1/10001), but only 4 seeds: the seed-level floor, 2/16 = 0.125, and the verdict unclear
+/// although the interval excludes 0.
+#[test]
+fn test_time_p_flips_seeds_whole() {
+    let dir = crate::fixture::tmp("test-time-p");
+    std::fs::create_dir_all(&dir).unwrap();
+    let seeds = vec![vec![1.0; 32]; 4];
+    let (p, stdout) = run_script(&dir, &seeds);
+    assert_eq!(p, 0.125, "{stdout}");
+    assert!(
+        stdout.contains("**unclear** (+1.00 [+1.00, +1.00], p = 0.125)"),
+        "{stdout}"
+    );
+
+    // Uneven seeds (their means 0.6, -0.3, 0.9, 0.4, 0.2): the lab's exact sign-flip p of the
+    // seed means, printed to 3 decimals.
+    let means = [0.6, -0.3, 0.9, 0.4, 0.2];
+    let seeds: Vec<Vec<f64>> = (means.iter())
+        .map(|&m| vec![m - 0.4, m + 0.4, m - 0.1, m + 0.1])
+        .collect();
+    let (p, stdout) = run_script(&dir, &seeds);
+    let want = sign_flip_p(&means, &[0.0; 5], 1, 0).unwrap();
+    // By hand: the sum is 1.8; a pattern is as extreme when the means it flips sum to <= 0
+    // (none, -0.3, or -0.3 and 0.2) or, mirrored, to >= 1.8: 6 of 32.
+    assert_eq!(want, 6.0 / 32.0);
+    assert_eq!(p, (want * 1000.0).round() / 1000.0, "{stdout}");
+}
