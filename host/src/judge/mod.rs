@@ -352,7 +352,7 @@ pub fn score_batched(
         })
         .collect();
     // Per distinct move, every term's unweighted scored sum; combined into the reward below.
-    let sums = distinct_term_sums(judge, prog, &distinct);
+    let sums = distinct_term_sums(judge, prog, &distinct, chunk);
     let move_terms = prog.terms.iter().filter(|t| t.move_start.is_some()).count();
     let per_move: Vec<f64> = sums.iter().map(|row| penalty::combine(prog, row)).collect();
     debug_assert_eq!(
@@ -368,13 +368,14 @@ pub fn score_batched(
 /// nothing into a budget: [`score`] does, for the scores training uses.
 pub fn term_sums(judge: &CausalLm, prog: &CompiledProgram, moves: &[Vec<u32>]) -> Vec<Vec<f64>> {
     let _off = AdaptersOff::new(judge);
-    distinct_term_sums(judge, prog, &moves.iter().collect::<Vec<_>>())
+    distinct_term_sums(judge, prog, &moves.iter().collect::<Vec<_>>(), JUDGE_CHUNK)
 }
 
 fn distinct_term_sums(
     judge: &CausalLm,
     prog: &CompiledProgram,
     distinct: &[&Vec<u32>],
+    chunk: usize,
 ) -> Vec<Vec<f64>> {
     let mut sums = vec![prog.fixed_sums(judge).to_vec(); distinct.len()];
     for (j, term) in prog.terms.iter().enumerate() {
