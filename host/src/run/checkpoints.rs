@@ -293,7 +293,10 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(names, ["latest", "step-000002", "step-000003"]);
+        assert_eq!(
+            names,
+            ["latest", "sealed.json", "step-000002", "step-000003"]
+        );
     }
 
     #[test]
