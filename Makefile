@@ -43,7 +43,7 @@ GAMES := infill condense xent title
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
+.PHONY: venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games test-fixture build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -109,6 +109,14 @@ test-games: wasm-target
 test: setup-test games test-games
 	$(CARGO) test --release --workspace
 	$(CARGO) test --release --lib -p torch-sys
+
+# The end-to-end tests' fixture model (tests/fixtures/tiny-model/, shipped and sealed: pretraining
+# gives other bytes on other CPUs) pretrained again from its recipe here, then the golden keyed
+# on it (tests/fixtures/update/defaults-golden.json) recorded again on it. Only when they are
+# meant to change: the golden holds figures of the code as it was when it was recorded.
+test-fixture: setup games
+	FROST_RECORD_FIXTURE=1 $(CARGO) test --release --test e2e -- --exact fixture::the_shipped_fixture_is_what_its_recipe_builds
+	FROST_RECORD_GOLDEN=1 $(CARGO) test --release --test e2e -- --exact recipes::defaults_reproduce_the_recorded_metrics
 
 # The host library's, the SDK's and the games' unit tests, run natively: no test deps (Python
 # goldens), no npm tokenizer fixture, no wasm target.

@@ -2,7 +2,10 @@
 //! (`checksums.sha256`) and every reader checks the files it takes: random bytes, a truncated
 //! file, non-finite values, and a file altered into other valid, finite weights are refused by
 //! `export` (nothing left behind) and `eval` in one line naming the file once and the run's
-//! intact checkpoint, and skipped by a resume, which continues from the intact one.
+//! intact checkpoint, and skipped by a resume, which continues from the intact one. A run
+//! records that it seals its checkpoints (`checkpoints/sealed.json`): a checkpoint of it whose
+//! `checksums.sha256` was removed is damaged alike; only a run from before seals (no record)
+//! is read unverified, with a warning.
 use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
@@ -101,9 +104,10 @@ fn export_refuses_a_corrupt_truncated_or_non_finite_checkpoint_leaving_nothing()
     std::fs::write(&file, &good[..good.len() / 2]).unwrap();
     reseal(&ckpt(&run, 2));
     export_refused(false, "cannot be read as safetensors");
-    // Without checksums (a checkpoint of an older Frost): read unverified, with a warning,
-    // and refused all the same.
+    // Without checksums, in a run from before seals (no record of them): read unverified,
+    // with a warning, and refused all the same.
     std::fs::remove_file(ckpt(&run, 2).join("checksums.sha256")).unwrap();
+    std::fs::remove_file(run.join("checkpoints/sealed.json")).unwrap();
     let o = run_cli(&["export", s(&run), "--out", s(&out)]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && !out.exists(), "{err}");
@@ -175,12 +179,84 @@ fn an_adapter_altered_on_disk_is_refused_by_export_and_skipped_by_resume() {
         changed[0].contains("steps: 2 -> 3") && changed[0].contains("update.lr: 0.001 -> 0.002"),
         "{err}"
     );
-    // The new checkpoint verifies (sha256sum, an independent reader, where there is one).
-    let sums = std::process::Command::new("sha256sum")
+    // The new checkpoint verifies (sha256sum, an independent reader).
+    let o = std::process::Command::new("sha256sum")
         .args(["--check", "--strict", "checksums.sha256"])
         .current_dir(ckpt(&run, 3))
-        .output();
-    if let Ok(o) = sums {
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+        .output()
+        .expect("sha256sum (GNU coreutils) not found on PATH: the test's reference");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+}
+
+/// A sealed run (every run now: `checkpoints/sealed.json` says from which step) whose latest
+/// checkpoint lost its `checksums.sha256`: `eval`, `play` and `export` refuse it in one line
+/// naming the missing file once and the intact checkpoint of step 1 (nothing exported), and a
+/// resume continues from step 1, saying why in one line.
+#[test]
+fn a_removed_seal_in_a_sealed_run_is_refused_and_skipped_by_resume() {
+    let run = two_step_run("seal-removed");
+    let record = run.join("checkpoints/sealed.json");
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(recorded["sealed_from_step"], 1, "{recorded}");
+    let seal = ckpt(&run, 2).join("checksums.sha256");
+    std::fs::remove_file(&seal).unwrap();
+    let out = tmp("seal-removed-out");
+    let cases: [&[&str]; 3] = [
+        &["eval", s(&run)],
+        &["play", s(&run), "--seed", "3", "--k", "2"],
+        &["export", s(&run), "--out", s(&out)],
+    ];
+    for args in cases {
+        let line = refused(args, &seal);
+        assert!(line.contains("seal was removed"), "{args:?}: {line}");
     }
+    assert!(!out.exists() && leftovers(&out).is_empty());
+
+    let o = crate::common::frost_host()
+        .args(["--resume", s(&run), "--set", "steps=3"])
+        .env("FROST_LOG", "info")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let fell_back: Vec<&str> = (err.lines())
+        .filter(|l| l.contains("trying the previous checkpoint"))
+        .collect();
+    assert_eq!(fell_back.len(), 1, "{err}");
+    assert!(fell_back[0].contains(s(&seal)), "{err}");
+    assert!(err.contains("after step 1"), "{err}");
+    let steps: Vec<u64> = jsonl(&run.join("metrics.jsonl"))
+        .iter()
+        .map(|m| m["step"].as_u64().unwrap())
+        .collect();
+    assert_eq!(steps, vec![1, 2, 3], "resumed after step 1");
+}
+
+/// A run from before seals (no `checkpoints/sealed.json`, no `checksums.sha256`): `eval`,
+/// `play` and `export` read its checkpoint unverified, with one warning saying so.
+#[test]
+fn a_run_from_before_seals_loads_with_a_warning() {
+    let run = two_step_run("seal-never");
+    std::fs::remove_file(run.join("checkpoints/sealed.json")).unwrap();
+    for step in [1, 2] {
+        std::fs::remove_file(ckpt(&run, step).join("checksums.sha256")).unwrap();
+    }
+    let out = tmp("seal-never-out");
+    let cases: [&[&str]; 3] = [
+        &["eval", s(&run)],
+        &["play", s(&run), "--seed", "3", "--k", "2"],
+        &["export", s(&run), "--out", s(&out)],
+    ];
+    for args in cases {
+        let o = run_cli(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{args:?}: {err}");
+        let warned: Vec<&str> = (err.lines())
+            .filter(|l| l.contains("written before Frost recorded checksums"))
+            .collect();
+        assert_eq!(warned.len(), 1, "{args:?}: {err}");
+        assert!(warned[0].contains(s(&ckpt(&run, 2))), "{err}");
+    }
+    assert!(out.join("adapter_model.safetensors").is_file());
 }

@@ -1,6 +1,10 @@
 //! The trained tiny model every training-side e2e test uses, and a run config over it built
-//! in code. One tiny Qwen3 is pretrained once per test binary (a few seconds, fixed seed) on a
-//! synthetic corpus with learnable structure.
+//! in code. The model is shipped (`tests/fixtures/tiny-model/`, sealed by its
+//! `checksums.sha256`): pretraining gives other bytes on other CPUs' kernels, and the goldens
+//! keyed on it (tests/fixtures/update/defaults-golden.json) must apply on every machine. Its
+//! recipe (a tiny Qwen3 pretrained 150 steps, fixed seed, on a synthetic corpus with learnable
+//! structure) is [`pretrain_fixture`]; `make test-fixture` builds it again and records the
+//! goldens on it.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -9,6 +13,7 @@ use frost_host::config::{DeviceSpec, Dtype, LoraSection, TrainConfig};
 use frost_host::corpus::CorpusSource;
 use frost_host::model::{LoadOptions, LoadedModel, LoraConfig};
 use frost_host::pretrain::{pretrain, ModelSize, PretrainOptions};
+use frost_host::run::checksums::{self, CheckFailure, Sealed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -45,6 +50,68 @@ pub fn synthetic_text(rng: &mut ChaCha8Rng, sentences: usize) -> String {
     s
 }
 
+/// The shipped fixture model's folder.
+pub fn shipped_model() -> PathBuf {
+    common::root().join("tests/fixtures/tiny-model")
+}
+
+/// The synthetic corpus the fixture model was pretrained on and the tests deal from (ChaCha8
+/// draws: the same text on every machine), written into `dir`.
+fn write_corpus(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for d in 0..9 {
+        std::fs::write(
+            dir.join(format!("doc{d}.txt")),
+            synthetic_text(&mut rng, 300),
+        )
+        .unwrap();
+    }
+}
+
+/// The fixture model's recipe: a tiny Qwen3 (300-token BPE) pretrained 150 steps on `corpus`
+/// into `out`.
+pub fn pretrain_fixture(corpus: &Path, out: &Path) {
+    let mut opts = PretrainOptions::new(
+        CorpusSource::Path(corpus.to_path_buf()),
+        out.to_path_buf(),
+        ModelSize::Tiny,
+    );
+    opts.hyper.steps = 150;
+    opts.hyper.vocab_size = 300;
+    pretrain(&opts).expect("pretrain the tiny fixture model");
+}
+
+/// Copies the shipped fixture model into `to` after checking its files against its seal: a
+/// file not as shipped fails here in one line, not as a figure that moved.
+fn install_shipped(to: &Path) {
+    let from = shipped_model();
+    let fix = "restore it (git checkout tests/fixtures/tiny-model) or build it again (make \
+               test-fixture)";
+    match checksums::check(&from, "") {
+        Ok(Sealed::Yes) => {}
+        Ok(Sealed::No) => panic!(
+            "{}: no {}, so its bytes cannot be checked: {fix}",
+            from.display(),
+            checksums::FILE
+        ),
+        Err(CheckFailure::Altered(a)) => panic!(
+            "the shipped fixture model's {} is not as shipped ({:?}): {fix}",
+            a.file.display(),
+            a.damage
+        ),
+        Err(CheckFailure::Unreadable { path, msg }) => panic!("{}: {msg}: {fix}", path.display()),
+        Err(CheckFailure::Io(e)) => panic!("{e}: {fix}"),
+    }
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(&from).unwrap() {
+        let e = e.unwrap();
+        if e.file_name() != checksums::FILE {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
 pub fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
@@ -61,24 +128,9 @@ pub fn fixture() -> &'static Fixture {
         let root = base.join(format!("frost-e2e-train-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let corpus = root.join("corpus");
-        std::fs::create_dir_all(&corpus).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        for d in 0..9 {
-            std::fs::write(
-                corpus.join(format!("doc{d}.txt")),
-                synthetic_text(&mut rng, 300),
-            )
-            .unwrap();
-        }
+        write_corpus(&corpus);
         let model = root.join("model");
-        let mut opts = PretrainOptions::new(
-            CorpusSource::Path(corpus.clone()),
-            model.clone(),
-            ModelSize::Tiny,
-        );
-        opts.hyper.steps = 150;
-        opts.hyper.vocab_size = 300;
-        pretrain(&opts).expect("pretrain the tiny fixture model");
+        install_shipped(&model);
         Fixture {
             model,
             corpus,
@@ -213,5 +265,65 @@ pub fn train_run_with(out: &Path, sets: &[&str], lora: bool) {
         o.status.success(),
         "frost-host failed:\n{}",
         String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The shipped fixture is what its recipe builds: pretrained here, its config, its tokenizer
+/// (integer work: the same on every machine) and its weights' names and shapes are the shipped
+/// ones, and its held-out loss is within 2% of the shipped model's; the weights' bytes match
+/// only on the CPU kernels they were built on, which is why they are shipped. With
+/// `FROST_RECORD_FIXTURE=1` (`make test-fixture`) the build replaces the shipped folder, sealed.
+#[test]
+fn the_shipped_fixture_is_what_its_recipe_builds() {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let corpus = dir.path().join("corpus");
+    write_corpus(&corpus);
+    let built = dir.path().join("model");
+    pretrain_fixture(&corpus, &built);
+    let shipped = shipped_model();
+    if std::env::var_os("FROST_RECORD_FIXTURE").is_some() {
+        let _ = std::fs::remove_dir_all(&shipped);
+        std::fs::create_dir_all(&shipped).unwrap();
+        for e in std::fs::read_dir(&built).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), shipped.join(e.file_name())).unwrap();
+        }
+        checksums::seal(&shipped).unwrap();
+    }
+    let read = |dir: &Path, name: &str| {
+        std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+    };
+    let stale = "the recipe builds another model than the shipped one: build it again (make \
+                 test-fixture)";
+    for name in [
+        "config.json",
+        "generation_config.json",
+        "tokenizer.json",
+        "tokenizer_config.json",
+    ] {
+        assert!(
+            read(&built, name) == read(&shipped, name),
+            "{name}: {stale}"
+        );
+    }
+    let shapes = |dir: &Path| {
+        let mut v: Vec<(String, Vec<i64>)> =
+            tch::Tensor::read_safetensors(dir.join("model.safetensors"))
+                .unwrap()
+                .into_iter()
+                .map(|(n, t)| (n, t.size()))
+                .collect();
+        v.sort();
+        v
+    };
+    assert!(shapes(&built) == shapes(&shipped), "weights: {stale}");
+    let loss = |dir: &Path| {
+        let v: Value = serde_json::from_slice(&read(dir, "pretrain.json")).unwrap();
+        v["heldout"]["loss"].as_f64().unwrap()
+    };
+    let (here, then) = (loss(&built), loss(&shipped));
+    assert!(
+        (here / then - 1.0).abs() < 0.02,
+        "held-out loss {here} here, {then} shipped: {stale}"
     );
 }

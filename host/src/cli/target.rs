@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use frost_host::config::{TrainConfig, DEFAULT_CONFIG_TOML};
-use frost_host::run::checkpoints::Checkpoints;
+use frost_host::run::checkpoints::{step_of, Checkpoints};
 use frost_host::run::dir::CheckpointState;
 
 /// The arguments naming what to load, shared by the commands that use a trained player.
@@ -146,9 +146,7 @@ fn locate(path: &Path, step: Option<u64>) -> anyhow::Result<Located> {
                 let d = path.join("checkpoints").join(format!("step-{n:06}"));
                 if !d.is_dir() {
                     let mut have: Vec<u64> = (ckpts.candidates().iter())
-                        .filter_map(|c| {
-                            c.file_name()?.to_str()?.strip_prefix("step-")?.parse().ok()
-                        })
+                        .filter_map(|c| step_of(c))
                         .collect();
                     have.sort_unstable();
                     let have: Vec<String> = have.iter().map(u64::to_string).collect();

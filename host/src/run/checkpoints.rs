@@ -8,7 +8,9 @@
 //! replaced atomically: a crash leaves the previous checkpoint intact and valid. The two newest
 //! are kept. Its last file, `checksums.sha256`, records every other file's SHA-256
 //! ([`crate::run::checksums`]); every reader checks the files it takes against it
-//! ([`Checkpoints::verify`]), so damage that still parses is caught too.
+//! ([`Checkpoints::verify`]), so damage that still parses is caught too. `DIR/sealed.json`
+//! records that the run seals its checkpoints ([`checksums::RECORD`]): a checkpoint of it
+//! without `checksums.sha256` lost its seal, and is refused as damaged.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -57,11 +59,7 @@ impl CheckpointError {
 /// the end of an error line.
 pub fn intact_other(ckpt: &Path) -> String {
     let name = ckpt.file_name();
-    let parent = match ckpt.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let intact = (Checkpoints::new(parent).candidates().into_iter())
+    let intact = (Checkpoints::new(store_of(ckpt)).candidates().into_iter())
         .filter(|c| c.file_name() != name)
         .find(|c| matches!(checksums::check(c, ""), Ok(Sealed::Yes)));
     let Some(c) = intact else {
@@ -70,12 +68,46 @@ pub fn intact_other(ckpt: &Path) -> String {
     let name = c
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    match name
-        .strip_prefix("step-")
-        .and_then(|n| n.parse::<u64>().ok())
-    {
+    match step_of(&c) {
         Some(step) => format!("step {step}'s checkpoint ({name}) is intact"),
         None => format!("{} is intact", c.display()),
+    }
+}
+
+/// The step of a checkpoint folder, from its name (`step-N`).
+pub fn step_of(ckpt: &Path) -> Option<u64> {
+    ckpt.file_name()?
+        .to_str()?
+        .strip_prefix("step-")?
+        .parse()
+        .ok()
+}
+
+/// The folder holding the checkpoint folder `ckpt` (its run's checkpoints).
+fn store_of(ckpt: &Path) -> &Path {
+    match ckpt.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Why the checkpoint `ckpt`, which has no checksum file, is damaged: its run records that it
+/// seals its checkpoints from a step at or before this one's (or its record cannot be read).
+/// None: the run is from before seals (no record), or sealed only later checkpoints.
+fn lost_seal(ckpt: &Path) -> Option<String> {
+    let store = store_of(ckpt);
+    let record = store.join(checksums::RECORD);
+    match checksums::sealed_from(store) {
+        Ok(None) => None,
+        Ok(Some(from)) if step_of(ckpt).is_some_and(|step| step < from) => None,
+        Ok(Some(from)) => Some(format!(
+            "missing, though the run seals every checkpoint from step {from} on (recorded in \
+             {}): its seal was removed, so its files cannot be verified",
+            record.display()
+        )),
+        Err(why) => Some(format!(
+            "missing, and the run's record of its seals cannot be read ({why})"
+        )),
     }
 }
 
@@ -128,6 +160,7 @@ impl Checkpoints {
         })?;
         write_json(&tmp.join("state.json"), state)?;
         checksums::seal(&tmp)?;
+        checksums::record_sealing(&self.dir, step)?;
         if fin.exists() {
             fs::remove_dir_all(&fin).map_err(io_error(&fin))?;
         }
@@ -169,11 +202,19 @@ impl Checkpoints {
     /// all, `adapter/`, `state.json`) against the checksums recorded when it was written: the
     /// one check every reader makes before it takes a file (resume, eval, play, export,
     /// analyze-selection, pretraining's resume). A checkpoint written before checksums were
-    /// recorded is read unverified, with a warning (once per folder).
+    /// recorded is read unverified, with a warning (once per folder); one whose run records
+    /// that it seals its checkpoints is damaged without its checksum file.
     pub fn verify(ckpt: &Path, under: &str) -> Result<(), CheckpointError> {
         match checksums::check(ckpt, under) {
             Ok(Sealed::Yes) => Ok(()),
             Ok(Sealed::No) => {
+                if let Some(why) = lost_seal(ckpt) {
+                    return Err(CheckpointError::damaged(
+                        ckpt,
+                        &ckpt.join(checksums::FILE),
+                        why,
+                    ));
+                }
                 static WARNED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
                 let mut warned = WARNED.lock().unwrap_or_else(|e| e.into_inner());
                 if warned.insert(ckpt.to_path_buf()) {
@@ -252,7 +293,10 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(names, ["latest", "step-000002", "step-000003"]);
+        assert_eq!(
+            names,
+            ["latest", "sealed.json", "step-000002", "step-000003"]
+        );
     }
 
     #[test]
@@ -312,9 +356,53 @@ mod tests {
         fs::write(store.dir.join("step-000001/w"), b"y").unwrap();
         let e = Checkpoints::verify(&latest, "w").unwrap_err().to_string();
         assert!(e.contains("no other checkpoint"), "{e}");
-        // Written before checksums were recorded: read unverified.
-        fs::remove_file(store.dir.join("step-000001").join(checksums::FILE)).unwrap();
-        Checkpoints::verify(&store.dir.join("step-000001"), "").unwrap();
+    }
+
+    /// A run that seals its checkpoints records it outside them: a checkpoint of it without its
+    /// checksum file lost its seal and is refused, naming the file and the intact checkpoint;
+    /// one from before seals (no record, or a step before the recorded one) is read unverified.
+    #[test]
+    fn a_removed_seal_is_damage_in_a_sealed_run_and_not_before_seals() {
+        let d = tempfile::tempdir().unwrap();
+        let store = Checkpoints::new(d.path());
+        for step in 1..=2u64 {
+            store.save(step, &json!({ "step": step }), write_w).unwrap();
+        }
+        assert_eq!(checksums::sealed_from(d.path()), Ok(Some(1)));
+        let second = store.dir.join("step-000002");
+        let seal = second.join(checksums::FILE);
+        fs::remove_file(&seal).unwrap();
+        for under in ["", "w", "state.json"] {
+            let e = Checkpoints::verify(&second, under).unwrap_err().to_string();
+            assert_eq!(e.matches(&seal.display().to_string()).count(), 1, "{e}");
+            assert!(
+                e.contains("seals every checkpoint from step 1 on")
+                    && e.contains("step 1's checkpoint (step-000001) is intact"),
+                "{e}"
+            );
+        }
+        let unreadable = d.path().join(checksums::RECORD);
+        fs::write(&unreadable, "{").unwrap();
+        let e = Checkpoints::verify(&second, "").unwrap_err().to_string();
+        assert!(
+            e.contains("cannot be read") && e.contains("sealed.json"),
+            "{e}"
+        );
+        // Sealing from a later step on (a run of an older Frost, resumed): the earlier one is
+        // from before seals.
+        checksums::record_sealing(d.path(), 3).unwrap();
+        assert_eq!(checksums::sealed_from(d.path()), Ok(Some(3)));
+        Checkpoints::verify(&second, "").unwrap();
+        // An earlier sealed step lowers the record; a later one keeps it.
+        checksums::record_sealing(d.path(), 2).unwrap();
+        checksums::record_sealing(d.path(), 5).unwrap();
+        assert_eq!(checksums::sealed_from(d.path()), Ok(Some(2)));
+        assert!(Checkpoints::verify(&second, "").is_err());
+        // No record: a run from before seals, read unverified.
+        fs::remove_file(d.path().join(checksums::RECORD)).unwrap();
+        Checkpoints::verify(&second, "").unwrap();
+        let st: Value = Checkpoints::read_state(&second).unwrap();
+        assert_eq!(st["step"], 2);
     }
 
     #[test]

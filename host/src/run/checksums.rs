@@ -2,6 +2,10 @@
 //! format `sha256sum -c` reads (`<hex>  <path>` per line, paths relative to the folder). Written
 //! last when a checkpoint is saved, checked when a file of it is read, so that a file damaged
 //! or altered on disk, even one that still parses, is told from the file that was written.
+//!
+//! A checkpoint without its checksum file is either from before Frost sealed checkpoints or one
+//! whose seal was removed. The folder holding a run's checkpoints (outside each of them) tells
+//! the two apart: [`RECORD`] says from which step on the run seals its checkpoints.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,6 +18,18 @@ use crate::run::files::{io_error, write_atomic, IoError};
 
 /// The checksum file's name in a checkpoint folder.
 pub const FILE: &str = "checksums.sha256";
+
+/// The record, in the folder holding a run's checkpoints, that the run seals them:
+/// `{"sealed_from_step": N}`. Written before the first sealed checkpoint is put in place, so a
+/// sealed checkpoint never exists without it.
+pub const RECORD: &str = "sealed.json";
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SealRecord {
+    /// The first step whose checkpoint was sealed (earlier ones of the run may be unsealed:
+    /// written by a Frost from before seals, then resumed by this one).
+    sealed_from_step: u64,
+}
 
 /// Whether a checkpoint records its files' checksums (checkpoints written before Frost
 /// recorded them do not).
@@ -61,6 +77,36 @@ pub fn seal(dir: &Path) -> Result<(), IoError> {
         text.push_str(&format!("{hash}  {rel}\n"));
     }
     write_atomic(&dir.join(FILE), text.as_bytes())
+}
+
+/// Records in `checkpoints` (the folder holding a run's checkpoints) that the checkpoint of
+/// `step` and every later one is sealed; an earlier step already recorded is kept.
+pub fn record_sealing(checkpoints: &Path, step: u64) -> Result<(), IoError> {
+    let path = checkpoints.join(RECORD);
+    if matches!(sealed_from(checkpoints), Ok(Some(from)) if from <= step) {
+        return Ok(());
+    }
+    crate::run::files::write_json(
+        &path,
+        &SealRecord {
+            sealed_from_step: step,
+        },
+    )
+}
+
+/// The first sealed step [`record_sealing`] recorded in `checkpoints`; None when the run has
+/// no record (its checkpoints are from before seals). Err: the record is there but cannot be
+/// read (what is wrong, in words).
+pub fn sealed_from(checkpoints: &Path) -> Result<Option<u64>, String> {
+    let path = checkpoints.join(RECORD);
+    let text = match fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let record: SealRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not a seal record: {e}", path.display()))?;
+    Ok(Some(record.sealed_from_step))
 }
 
 /// Checks the files of `dir` whose relative path starts with `under` ("" for all) against its
@@ -200,21 +246,17 @@ mod tests {
                 "state.json"
             ]
         );
-        let Ok(o) = std::process::Command::new("sha256sum")
-            .args(["--check", "--strict", FILE])
-            .current_dir(d.path())
-            .output()
-        else {
-            eprintln!("no sha256sum on this machine: the format is checked by hand above");
-            return;
+        let sha256sum = |args: &[&str]| {
+            std::process::Command::new("sha256sum")
+                .args(args)
+                .current_dir(d.path())
+                .output()
+                .expect("sha256sum (GNU coreutils) not found on PATH: the test's reference")
         };
+        let o = sha256sum(&["--check", "--strict", FILE]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
         let line = text.lines().find(|l| l.ends_with("  state.json")).unwrap();
-        let o = std::process::Command::new("sha256sum")
-            .arg("state.json")
-            .current_dir(d.path())
-            .output()
-            .unwrap();
+        let o = sha256sum(&["state.json"]);
         assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), line);
     }
 

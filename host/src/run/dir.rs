@@ -15,6 +15,8 @@
 //!                            state.json {step, seed, base model, game and game config identity},
 //!                            checksums.sha256 (every other file's SHA-256, written last)
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
+//! RUN/checkpoints/sealed.json  the run seals its checkpoints from step N on: one of them
+//!                            without checksums.sha256 lost its seal (damage)
 //! ```
 //! The checkpoints go through [`crate::run::checkpoints::Checkpoints`] (the one machinery, shared
 //! with pretraining): a crash leaves the previous checkpoint intact and valid. A run directory
