@@ -190,6 +190,9 @@ fn update(u: &UpdateSection) -> Result<(), ConfigError> {
     if u.kl_beta < 0.0 {
         return Err(invalid("update.kl_beta", "must be >= 0"));
     }
+    if u.router_aux_loss_coef.is_some_and(|c| c < 0.0) {
+        return Err(invalid("update.router_aux_loss_coef", "must be >= 0 (0 = off)"));
+    }
     if !(1..=64).contains(&u.iterations) {
         return Err(invalid("update.iterations", "must be in 1..=64"));
     }
@@ -277,6 +280,12 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
         inert(
             "max_extra_deals",
             "extra assignments replace dropped groups only with update.drop_tied_groups = true",
+        );
+    }
+    if u.router_aux_loss_coef.is_some() && cfg.model.lora.is_some() {
+        inert(
+            "router_aux_loss_coef",
+            "under LoRA the routers are frozen (it acts under full fine-tuning: no model.lora)",
         );
     }
     let f = &cfg.frost;
