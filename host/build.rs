@@ -38,10 +38,12 @@ fn main() {
 /// (model/grouped_mm.rs). Left unset when neither is there.
 fn torch_version(lib: &std::path::Path) {
     let Some(root) = lib.parent() else { return };
-    let wheel = std::fs::read_to_string(root.join("version.py")).ok().and_then(|s| {
-        let line = s.lines().find(|l| l.starts_with("__version__"))?;
-        Some(line.split(['\'', '"']).nth(1)?.to_string())
-    });
+    let wheel = std::fs::read_to_string(root.join("version.py"))
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("__version__"))?;
+            Some(line.split(['\'', '"']).nth(1)?.to_string())
+        });
     let archive = || std::fs::read_to_string(root.join("build-version")).ok();
     if let Some(v) = wheel.or_else(archive) {
         println!("cargo:rustc-env=FROST_TORCH_VERSION={}", v.trim());

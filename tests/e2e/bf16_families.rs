@@ -18,6 +18,16 @@
 //! [`backward_tol`]. A score sums n scored tokens' log-probs, each log-prob moved by at most
 //! twice its logits' largest move (log-softmax is 2-Lipschitz in the max norm): n * 2 * the
 //! logits' tolerance (in nats, with the logits' scale).
+//!
+//! A mixture of experts breaks that model where a route flips: two router logits closer than
+//! a rounding (bf16 holds them to 2^-8, ties are common among 8 experts) pick different experts
+//! on the two sides, and that token's MLP output moves by O(1), not O(u). Frost's judge runs a
+//! prompt prefix once and the rest on its cache (other matmul shapes, other roundings than
+//! transformers' one forward), so its routes flip where transformers' do not, and vice versa.
+//! On the MoE families the check is then the one a flip cannot break: Frost in bf16 is no
+//! further from the f32 truth (transformers in f32) than transformers in bf16 is, within a
+//! factor 2 (two runs with errors of the same kind), plus the rounding bound above:
+//! [`assert_close`].
 
 use std::path::{Path, PathBuf};
 
@@ -25,7 +35,7 @@ use frost_host::model::{LoadOptions, LoadedModel, LoraConfig};
 use tch::{Kind, Tensor};
 
 use crate::common::max_diff;
-use crate::qwen3_5::{logits_of, positions, rel_diff, scratch};
+use crate::qwen3_5::{logits_of, positions, scratch};
 use crate::qwen3_5_frost::{check_in, judge_case};
 
 /// bf16's unit roundoff: 8 significant bits.
@@ -51,6 +61,28 @@ fn checkpoints() -> Vec<(&'static str, PathBuf)> {
     ]
 }
 
+/// `ours` against transformers in bf16 (`bf16`) and in f32 (`f32`), as fractions of the
+/// reference's scale: within `tol` of `bf16` (Qwen3.5); on an MoE family (`moe`), no further
+/// from `f32` than twice `bf16`'s distance from it, plus `tol` (see the module's comment).
+fn assert_close(what: &str, moe: bool, ours: &Tensor, bf16: &Tensor, f32: &Tensor, tol: f64) {
+    let scale = r_scale(f32).max(f64::MIN_POSITIVE);
+    let rel = |a: &Tensor, b: &Tensor| max_diff(a, b) / scale;
+    let (d, ours_err, ref_err) = (rel(ours, bf16), rel(ours, f32), rel(bf16, f32));
+    eprintln!(
+        "{what}: to transformers bf16 {d:.2e}; to f32: ours {ours_err:.2e}, transformers bf16 \
+         {ref_err:.2e} (rounding bound {tol:.2e})"
+    );
+    if moe {
+        let bound = 2.0 * ref_err + tol;
+        assert!(
+            ours_err <= bound,
+            "{what}: {ours_err} from f32, bound {bound}"
+        );
+    } else {
+        assert!(d <= tol, "{what}: differs by {d} of its scale, bound {tol}");
+    }
+}
+
 fn load_bf16(dir: &Path, lora: Option<LoraConfig>) -> LoadedModel {
     let opts = LoadOptions {
         kind: Some(Kind::BFloat16),
@@ -66,28 +98,36 @@ fn bf16_logits_judge_scores_and_taylor_gradients_match_transformers_in_bf16() {
         let m = load_bf16(&dir, None);
         let layers = m.config.num_hidden_layers;
         let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
-        let r = check_in("bf16", "logits", &dir, None, &[("ids", ids.shallow_clone())]);
+        let moe = name.contains("moe");
+        let input = [("ids", ids.shallow_clone())];
+        let r = check_in("bf16", "logits", &dir, None, &input);
+        let r32 = check_in("f32", "logits", &dir, None, &input);
         let ours = logits_of(&m.net, &ids);
-        let d = rel_diff(&ours, &r["logits"]);
+        let what = format!("{name} logits");
         let tol = forward_tol(layers);
-        eprintln!("{name}: bf16 logits differ by {d:.2e} of their scale (bound {tol:.2e})");
-        assert!(d <= tol, "{name}: logits differ by {d} of their scale, bound {tol}");
+        assert_close(&what, moe, &ours, &r["logits"], &r32["logits"], tol);
 
         let (exact, tay, inputs) = judge_case(&m);
         let r = check_in("bf16", "judge", &dir, None, &inputs);
+        let r32 = check_in("f32", "judge", &dir, None, &inputs);
         // 10 scored tokens (the move and the suffix), logits of the fixture's scale.
         let logit_scale = r_scale(&ours).max(1.0);
         let score_tol = 10.0 * 2.0 * forward_tol(layers) * logit_scale;
         for (k, (ours, taylor)) in exact.iter().zip(&tay.score).enumerate() {
             let want = r["score"].double_value(&[k as i64]);
             eprintln!("{name}: score {k} {ours:.4} vs {want:.4} (bound {score_tol:.3})");
-            assert!((ours - want).abs() <= score_tol, "{name} score {k}: {ours} vs {want}");
-            assert!((taylor - want).abs() <= score_tol, "{name} taylor score {k}: {taylor}");
+            assert!(
+                (ours - want).abs() <= score_tol,
+                "{name} score {k}: {ours} vs {want}"
+            );
+            assert!(
+                (taylor - want).abs() <= score_tol,
+                "{name} taylor score {k}: {taylor}"
+            );
         }
-        let d = max_diff(&tay.grad, &r["grad"]) / r_scale(&r["grad"]);
+        let what = format!("{name} Taylor gradient");
         let tol = backward_tol(layers);
-        eprintln!("{name}: bf16 Taylor gradient differs by {d:.2e} of its scale (bound {tol:.2e})");
-        assert!(d <= tol, "{name}: Taylor gradient differs by {d} of its scale, bound {tol}");
+        assert_close(&what, moe, &tay.grad, &r["grad"], &r32["grad"], tol);
     }
 }
 
@@ -114,30 +154,34 @@ fn bf16_lora_gradients_match_peft_in_bf16() {
         let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
         tch::manual_seed(4);
         let w = Tensor::randn([2, 6, 96], (Kind::Float, tch::Device::Cpu));
-        let logits = m
-            .net
-            .forward(frost_host::model::Input::Ids(&ids), &positions(2, 0, 6), None, None);
-        (&logits * &w).sum(Kind::Float).backward();
-        let r = check_in(
-            "bf16",
-            "lora_grads",
-            &dir,
-            Some(&adapter),
-            &[("ids", ids), ("w", w)],
+        let logits = m.net.forward(
+            frost_host::model::Input::Ids(&ids),
+            &positions(2, 0, 6),
+            None,
+            None,
         );
+        (&logits * &w).sum(Kind::Float).backward();
+        let input = [("ids", ids), ("w", w)];
+        let r = check_in("bf16", "lora_grads", &dir, Some(&adapter), &input);
+        let r32 = check_in("f32", "lora_grads", &dir, Some(&adapter), &input);
         let tol = backward_tol(m.config.num_hidden_layers);
-        let (mut n, mut worst) = (0, 0.0f64);
+        let mut n = 0;
         for (var, t) in m.vs.variables() {
             if !var.contains("lora_") {
                 continue;
             }
-            let peft = &r[&format!("base_model.model.{var}")];
-            let d = max_diff(&t.grad(), peft) / r_scale(peft);
-            worst = worst.max(d);
-            assert!(d <= tol, "{name} {var}: gradient differs by {d} of its scale, bound {tol}");
+            let key = format!("base_model.model.{var}");
+            let moe = name.contains("moe");
+            assert_close(
+                &format!("{name} {var}"),
+                moe,
+                &t.grad(),
+                &r[&key],
+                &r32[&key],
+                tol,
+            );
             n += 1;
         }
-        eprintln!("{name}: bf16 LoRA gradients differ by at most {worst:.2e} (bound {tol:.2e})");
         assert_eq!(n, r.len(), "{name}: every adapter tensor compared");
     }
 }

@@ -254,7 +254,10 @@ fn the_router_load_balancing_loss_and_its_router_gradients_match_transformers() 
         for (name, t) in m.vs.variables() {
             if let Some(g) = r.get(&format!("aux_grad.{name}")) {
                 let d = crate::qwen3_5::rel_diff(&t.grad(), g);
-                assert!(d < 1e-5, "{variant} {name}: gradient differs by {d} of its scale");
+                assert!(
+                    d < 1e-5,
+                    "{variant} {name}: gradient differs by {d} of its scale"
+                );
                 n += 1;
             }
         }
@@ -281,7 +284,13 @@ fn first_losses(tag: &str, extra: serde_json::Value, sets: &[&str], lora: bool) 
         format!("model.path=\"{}\"", dir.display()),
         format!("model.tokenizer=\"{}\"", fixture().model.display()),
     );
-    let mut all = vec!["steps=2", "eval.every=0", "model.init=\"random\"", &model, &tok];
+    let mut all = vec![
+        "steps=2",
+        "eval.every=0",
+        "model.init=\"random\"",
+        &model,
+        &tok,
+    ];
     all.extend(sets);
     all.extend(["run.checkpoint_every=0", "run.samples_every=0"]);
     train_run_with(&out, &all, lora);
@@ -299,13 +308,29 @@ fn a_full_finetune_step_adds_the_router_loss_as_configured_and_lora_leaves_it_ou
     let none = serde_json::json!({});
     let on = serde_json::json!({"output_router_logits": true, "router_aux_loss_coef": 0.5});
     let plain = first_losses("plain", none.clone(), &[], false);
-    let off = first_losses("off", on.clone(), &["update.router_aux_loss_coef=0.0"], false);
+    let off = first_losses(
+        "off",
+        on.clone(),
+        &["update.router_aux_loss_coef=0.0"],
+        false,
+    );
     assert_eq!(plain, off, "coefficient 0 is the run without the term");
-    let set = first_losses("set", none.clone(), &["update.router_aux_loss_coef=0.5"], false);
+    let set = first_losses(
+        "set",
+        none.clone(),
+        &["update.router_aux_loss_coef=0.5"],
+        false,
+    );
     let from_config = first_losses("config", on, &[], false);
-    assert_eq!(set, from_config, "config.json's coefficient, as transformers reads it");
+    assert_eq!(
+        set, from_config,
+        "config.json's coefficient, as transformers reads it"
+    );
     let aux = (set[0] - plain[0]) / 0.5;
-    assert!(aux > 0.0 && aux <= 4.0 * 2.0, "aux {aux}: {set:?} vs {plain:?}");
+    assert!(
+        aux > 0.0 && aux <= 4.0 * 2.0,
+        "aux {aux}: {set:?} vs {plain:?}"
+    );
     assert_ne!(set[1], plain[1], "the term changed the update");
     let lora_plain = first_losses("lora", none.clone(), &[], true);
     let lora_set = first_losses("lora-set", none, &["update.router_aux_loss_coef=0.5"], true);

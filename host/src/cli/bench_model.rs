@@ -7,9 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use tch::{Device, Kind, Tensor};
 
-use frost_host::model::{
-    expert_forms_differ, part_runner, Input, LoadOptions, LoadedModel, Part,
-};
+use frost_host::model::{expert_forms_differ, part_runner, Input, LoadOptions, LoadedModel, Part};
 
 use super::bench::time;
 

@@ -191,7 +191,10 @@ fn update(u: &UpdateSection) -> Result<(), ConfigError> {
         return Err(invalid("update.kl_beta", "must be >= 0"));
     }
     if u.router_aux_loss_coef.is_some_and(|c| c < 0.0) {
-        return Err(invalid("update.router_aux_loss_coef", "must be >= 0 (0 = off)"));
+        return Err(invalid(
+            "update.router_aux_loss_coef",
+            "must be >= 0 (0 = off)",
+        ));
     }
     if !(1..=64).contains(&u.iterations) {
         return Err(invalid("update.iterations", "must be in 1..=64"));

@@ -228,7 +228,10 @@ impl ModelConfig {
     /// 0 for a dense family.
     pub fn router_aux_loss_coef(&self) -> f64 {
         let on = self.extra.get("output_router_logits") == Some(&serde_json::Value::Bool(true));
-        let coef = self.extra.get("router_aux_loss_coef").and_then(|v| v.as_f64());
+        let coef = self
+            .extra
+            .get("router_aux_loss_coef")
+            .and_then(|v| v.as_f64());
         match on && self.moe_dims().num_experts > 0 {
             true => coef.unwrap_or(0.001),
             false => 0.0,

@@ -40,9 +40,14 @@ pub(super) fn grouped_mm_support(
     let Some(cap) = capability else {
         return Err("the GPU's compute capability could not be read".into());
     };
-    let (t, c) = (format!("{}.{}", torch.0, torch.1), format!("{}.{}", cap.0, cap.1));
+    let (t, c) = (
+        format!("{}.{}", torch.0, torch.1),
+        format!("{}.{}", cap.0, cap.1),
+    );
     match torch {
-        t_ if t_ < (2, 8) => Err(format!("torch {t} has no torch._grouped_mm (2.8 and later)")),
+        t_ if t_ < (2, 8) => Err(format!(
+            "torch {t} has no torch._grouped_mm (2.8 and later)"
+        )),
         (2, 8) if cap.0 != 9 => Err(format!(
             "torch {t} runs it on compute capability 9.x only, this GPU is {c}"
         )),
@@ -62,21 +67,24 @@ pub(super) fn grouped_mm_on(device: Device, kind: Kind) -> bool {
     static SEEN: Mutex<Option<HashMap<(usize, String), bool>>> = Mutex::new(None);
     let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
     let key = (index, format!("{kind:?}"));
-    *seen.get_or_insert_with(HashMap::new).entry(key).or_insert_with(|| {
-        match grouped_mm_support(torch_version(), compute_capability(index), kind) {
-            Ok(()) => true,
-            // In f32 the loop is the design (no message); bf16 is where the grouped GEMM was
-            // wanted.
-            Err(_) if kind != Kind::BFloat16 => false,
-            Err(why) => {
-                tracing::info!(
+    *seen
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_insert_with(|| {
+            match grouped_mm_support(torch_version(), compute_capability(index), kind) {
+                Ok(()) => true,
+                // In f32 the loop is the design (no message); bf16 is where the grouped GEMM was
+                // wanted.
+                Err(_) if kind != Kind::BFloat16 => false,
+                Err(why) => {
+                    tracing::info!(
                     "MoE experts on cuda:{index} run as a loop over the experts, not one grouped \
                      GEMM: {why}"
                 );
-                false
+                    false
+                }
             }
-        }
-    })
+        })
 }
 
 /// The compute capability of CUDA device `index` from the CUDA runtime torch loaded (looked up
@@ -108,7 +116,8 @@ mod tests {
     #[test]
     fn the_grouped_gemm_runs_where_torch_runs_it_and_nowhere_else() {
         let bf16 = Kind::BFloat16;
-        let (hopper, ampere, turing, blackwell) = (Some((9, 0)), Some((8, 0)), Some((7, 5)), Some((10, 0)));
+        let (hopper, ampere, turing, blackwell) =
+            (Some((9, 0)), Some((8, 0)), Some((7, 5)), Some((10, 0)));
         let ok = |t, c, k| grouped_mm_support(t, c, k).is_ok();
         // torch 2.9 and later: capability 8.0 and up, bf16 only.
         for torch in [(2, 9), (2, 11), (2, 13), (3, 0)] {
@@ -135,7 +144,10 @@ mod tests {
         assert_eq!(parse_version("2.13.0+cu130"), Some((2, 13)));
         assert_eq!(parse_version("2.11.0"), Some((2, 11)));
         assert_eq!(parse_version("junk"), None);
-        assert!(torch_version().is_some_and(|v| v >= (2, 8)), "build.rs read no torch version");
+        assert!(
+            torch_version().is_some_and(|v| v >= (2, 8)),
+            "build.rs read no torch version"
+        );
         assert!(!grouped_mm_on(Device::Cpu, Kind::BFloat16));
     }
 }

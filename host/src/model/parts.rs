@@ -128,7 +128,12 @@ pub fn expert_forms_differ(
     };
     let (a, g) = (run(false), run(true));
     let rel = |x: &Tensor, y: &Tensor| {
-        let scale = x.abs().max().to_kind(Kind::Double).double_value(&[]).max(f64::MIN_POSITIVE);
+        let scale = x
+            .abs()
+            .max()
+            .to_kind(Kind::Double)
+            .double_value(&[])
+            .max(f64::MIN_POSITIVE);
         (x - y).abs().max().to_kind(Kind::Double).double_value(&[]) / scale
     };
     Some(a.iter().zip(&g).map(|(x, y)| rel(x, y)).fold(0.0, f64::max))

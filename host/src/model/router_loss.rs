@@ -62,9 +62,15 @@ mod tests {
         let both = Tensor::cat(&[&a, &b], 0);
         let p = both.softmax(-1, Kind::Double);
         let (_, top) = p.topk(2, -1, true, true);
-        let f = top.one_hot(4).sum_dim_intlist(&[0i64, 1][..], false, Kind::Double) / 6.0;
+        let f = top
+            .one_hot(4)
+            .sum_dim_intlist(&[0i64, 1][..], false, Kind::Double)
+            / 6.0;
         let want = (f * p.mean_dim(0, false, Kind::Double)).sum(Kind::Double) * 4.0;
-        assert!((got - want.double_value(&[])).abs() < 1e-12, "{got} vs {want}");
+        assert!(
+            (got - want.double_value(&[])).abs() < 1e-12,
+            "{got} vs {want}"
+        );
         // Padding rows count for nothing: the same as leaving them out.
         let padded = Tensor::cat(&[Tensor::randn([2, 4], o) * 9.0, a.shallow_clone()], 0);
         let mask = [false, false, true, true, true];
