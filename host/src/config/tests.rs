@@ -473,9 +473,7 @@ fn the_router_loss_weight_is_inert_under_lora_and_never_negative() {
         "it acts under full fine-tuning"
     );
     let bad = sets(&["update.router_aux_loss_coef=-0.1"]);
-    let err = (TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &bad).unwrap())
-        .validate()
-        .unwrap_err();
+    let err = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "t", &bad).unwrap_err();
     assert!(
         err.to_string().contains("update.router_aux_loss_coef"),
         "{err}"
