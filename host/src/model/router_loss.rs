@@ -32,8 +32,9 @@ pub fn load_balancing_loss(logs: &[RouterLogits], num_experts: i64, top_k: i64) 
         // Each route weighs its token's weight (0 for padding), no host read.
         let per_route = weight.unsqueeze(1).expand([n, top_k], false).reshape([-1]);
         counts = counts.index_add(0, &chosen.reshape([-1]), &per_route);
-        probs = probs + (p * weight.unsqueeze(1)).sum_dim_intlist(0, false, acc);
-        rows = rows + weight.sum(acc);
+        // Sums, never `+=`: tch's in-place add would break autograd.
+        probs = &probs + (p * weight.unsqueeze(1)).sum_dim_intlist(0, false, acc);
+        rows = &rows + weight.sum(acc);
     }
     (counts / &rows * (probs / &rows)).sum(acc) * e as f64
 }
