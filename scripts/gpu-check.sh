@@ -12,8 +12,12 @@
 # (configs/shapes/qwen3.5-2b, hybrid Gated DeltaNet + gated attention; the Qwen3.5 tokenizer from
 # .cache/fixtures/qwen3_5-tokenizer) on the authors' demo preset configs/qwen3.5-2b-infill.toml:
 # Frost K=4 D=4 and GRPO K=8, a few steps each, each run's figures printed as it ends.
-# Usage: scripts/gpu-check.sh [STEPS] [14b|qwen3.5|all]   (needs an NVIDIA GPU and the project
-#        venv: `make setup`; for 14b and qwen3.5 also `make setup-test` for the tokenizers)
+# With `moe` (or `all`), the routed experts of a small random Qwen3 MoE written by transformers
+# (16 experts, top-4, hidden 256) in bf16: the loop and the grouped GEMM (torch._grouped_mm) on
+# the same inputs, forward+backward: each one's time and their largest difference
+# (`bench --model`), and which form training picks on this GPU and torch.
+# Usage: scripts/gpu-check.sh [STEPS] [14b|qwen3.5|moe|all]   (needs an NVIDIA GPU and the
+#        project venv: `make setup`; for 14b, qwen3.5 and moe also `make setup-test`)
 # Every check that fails stops the script with one line naming what is missing.
 # Each figure is also appended, as it is measured, to GPU_CHECK_OUT (default
 # gpu-check-DATE.txt in the current folder), so a run cut short keeps what it measured.
@@ -41,8 +45,8 @@ fi
 STEPS="${1:-4}"
 SHAPE="${2:-}"
 case "$SHAPE" in
-  ""|14b|qwen3.5|all) ;;
-  *) echo "gpu-check: unknown shape '$SHAPE' (14b, qwen3.5 or all)" >&2; exit 1 ;;
+  ""|14b|qwen3.5|moe|all) ;;
+  *) echo "gpu-check: unknown shape '$SHAPE' (14b, qwen3.5, moe or all)" >&2; exit 1 ;;
 esac
 [ -n "$BUNDLE" ] || export VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" LIBTORCH_USE_PYTORCH=1
 
@@ -239,5 +243,31 @@ PY
        --set run.samples_every=0)
   run qwen3.5-2b-frost 200 "${Q35[@]}"
   run qwen3.5-2b-grpo-k8 200 "${Q35[@]}" --set frost.refinement='"none"' --set frost.d=0 --set sampling.k=8
+fi
+# --- MoE stage: the experts' two forms on the GPU (model/moe.rs, model/grouped_mm.rs). ---
+if [ "$SHAPE" = "moe" ] || [ "$SHAPE" = "all" ]; then
+  [ -z "$BUNDLE" ] || fail "the moe stage writes its checkpoint with transformers: run it from a checkout"
+  python - "$WORK/moe" <<'PY' || fail "could not write the MoE checkpoint (transformers missing? run make setup-test)"
+import sys
+sys.path.insert(0, "tests/fixtures")
+import torch
+from transformers import Qwen3MoeConfig, Qwen3MoeForCausalLM
+from qwen3_5_reference import write_tokenizer
+torch.manual_seed(0)
+cfg = Qwen3MoeConfig(vocab_size=8192, hidden_size=256, intermediate_size=768, num_hidden_layers=4,
+                     num_attention_heads=8, num_key_value_heads=4, head_dim=32,
+                     max_position_embeddings=2048, tie_word_embeddings=True, num_experts=16,
+                     num_experts_per_tok=4, moe_intermediate_size=192, norm_topk_prob=True)
+Qwen3MoeForCausalLM(cfg).save_pretrained(sys.argv[1])
+write_tokenizer(sys.argv[1])
+PY
+  FROST_LOG=info "$BIN" bench --model "$WORK/moe" --device cuda --shape 4x256 > "$WORK/moe.txt" 2>&1 \
+    || { tail -5 "$WORK/moe.txt" >&2; fail "bench --model on the MoE checkpoint failed (its output is above)"; }
+  # The experts' lines (each form's time; their largest difference) and the form training picks
+  # (an info line when it falls back to the loop).
+  grep -E "experts_(loop|grouped)|grouped vs loop|MoE experts on cuda" "$WORK/moe.txt" \
+    | sed 's/^/moe: /' | tee -a "$RESULTS"
+  grep -q "MoE experts on cuda" "$WORK/moe.txt" \
+    || echo "moe: training runs the experts as one grouped GEMM on this GPU and torch" | tee -a "$RESULTS"
 fi
 echo "gpu-check: OK" | tee -a "$RESULTS"

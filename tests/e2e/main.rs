@@ -5,6 +5,7 @@
 
 mod after;
 mod api;
+mod bf16_families;
 mod browser;
 mod bundle;
 mod cli;

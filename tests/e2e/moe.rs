@@ -16,7 +16,7 @@ use crate::qwen3_5::{
 };
 use crate::qwen3_5_frost::{assert_adapter_grads_match, check, frost_and_grpo_runs_train};
 
-fn fixtures() -> &'static Path {
+pub(crate) fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| make_fixtures("moe_reference.py", "moe_ref"))
 }
@@ -225,4 +225,114 @@ fn expert_lora_gradients_the_exported_adapter_and_the_merge_match_peft() {
         let d = max_diff(&logits_of(&m.net, &ids), &before);
         assert!(d < 1e-4, "{params:?}: merged logits differ by {d}");
     }
+}
+
+/// The routers' load-balancing loss (`update.router_aux_loss_coef`) on the left-padded batch
+/// equals transformers' `aux_loss` (output_router_logits, padding masked), and its gradient
+/// w.r.t. every router equals transformers', on both MoE families (f32 goldens from
+/// moe_reference.py).
+#[test]
+fn the_router_load_balancing_loss_and_its_router_gradients_match_transformers() {
+    for variant in ["qwen3_moe", "qwen3_5_moe"] {
+        let dir = fixtures().join(variant);
+        let (m, r) = (load_dir(&dir, None), refs_in(&dir));
+        let mask = r["pad_mask"].to_kind(Kind::Bool);
+        let ((), logs) = m.net.record_router_logits(|| {
+            let _ = m
+                .net
+                .forward(Input::Ids(&r["pad_ids"]), &r["pad_pos"], Some(&mask), None);
+        });
+        let sparse = m.config.sparse_layers().iter().filter(|s| **s).count();
+        assert_eq!(logs.len(), sparse, "{variant}: one record per sparse layer");
+        let d = m.config.moe_dims();
+        let aux = frost_host::model::load_balancing_loss(&logs, d.num_experts, d.top_k);
+        let (ours, want) = (aux.double_value(&[]), r["aux_loss"].double_value(&[]));
+        // f32 sums of ~30 probabilities: agreement to a few f32 ulps of the loss (~2).
+        assert!((ours - want).abs() < 1e-5, "{variant}: {ours} vs {want}");
+        aux.backward();
+        let mut n = 0;
+        for (name, t) in m.vs.variables() {
+            if let Some(g) = r.get(&format!("aux_grad.{name}")) {
+                let d = crate::qwen3_5::rel_diff(&t.grad(), g);
+                assert!(
+                    d < 1e-5,
+                    "{variant} {name}: gradient differs by {d} of its scale"
+                );
+                n += 1;
+            }
+        }
+        assert_eq!(n, sparse, "{variant}: every router's gradient compared");
+    }
+}
+
+/// Step-1 `loss` of a 2-step Frost run on a tiny random Qwen3 MoE whose config.json says
+/// `extra` (merged into the shape), with `sets` on the command line.
+fn first_losses(tag: &str, extra: serde_json::Value, sets: &[&str], lora: bool) -> Vec<f64> {
+    use crate::fixture::{fixture, jsonl, tmp, train_run_with};
+    let shape = tiny_qwen3_moe_shape();
+    let p = shape.join("config.json");
+    let mut cfg: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    for (k, v) in extra.as_object().unwrap() {
+        cfg[k] = v.clone();
+    }
+    let dir = tmp(&format!("moe-aux-{tag}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("config.json"), cfg.to_string()).unwrap();
+    let out = tmp(&format!("moe-aux-{tag}-run"));
+    let (model, tok) = (
+        format!("model.path=\"{}\"", dir.display()),
+        format!("model.tokenizer=\"{}\"", fixture().model.display()),
+    );
+    let mut all = vec![
+        "steps=2",
+        "eval.every=0",
+        "model.init=\"random\"",
+        &model,
+        &tok,
+    ];
+    all.extend(sets);
+    all.extend(["run.checkpoint_every=0", "run.samples_every=0"]);
+    train_run_with(&out, &all, lora);
+    (jsonl(&out.join("metrics.jsonl")).iter())
+        .map(|s| s["loss"].as_f64().unwrap())
+        .collect()
+}
+
+/// Under full fine-tuning the load-balancing term enters the loss (step 1, the same batch:
+/// the loss grows by coef * aux, aux in (0, E * k]) and the update (step 2 differs); absent,
+/// the checkpoint's config.json decides as transformers does (`output_router_logits`), and
+/// off means exactly the run without it; under LoRA it does nothing.
+#[test]
+fn a_full_finetune_step_adds_the_router_loss_as_configured_and_lora_leaves_it_out() {
+    let none = serde_json::json!({});
+    let on = serde_json::json!({"output_router_logits": true, "router_aux_loss_coef": 0.5});
+    let plain = first_losses("plain", none.clone(), &[], false);
+    let off = first_losses(
+        "off",
+        on.clone(),
+        &["update.router_aux_loss_coef=0.0"],
+        false,
+    );
+    assert_eq!(plain, off, "coefficient 0 is the run without the term");
+    let set = first_losses(
+        "set",
+        none.clone(),
+        &["update.router_aux_loss_coef=0.5"],
+        false,
+    );
+    let from_config = first_losses("config", on, &[], false);
+    assert_eq!(
+        set, from_config,
+        "config.json's coefficient, as transformers reads it"
+    );
+    let aux = (set[0] - plain[0]) / 0.5;
+    assert!(
+        aux > 0.0 && aux <= 4.0 * 2.0,
+        "aux {aux}: {set:?} vs {plain:?}"
+    );
+    assert_ne!(set[1], plain[1], "the term changed the update");
+    let lora_plain = first_losses("lora", none.clone(), &[], true);
+    let lora_set = first_losses("lora-set", none, &["update.router_aux_loss_coef=0.5"], true);
+    assert_eq!(lora_plain, lora_set, "no effect under LoRA");
 }

@@ -6,16 +6,27 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use frost_host::judge::{self, Budget, CompiledProgram};
-use frost_host::model::{Input, LoraConfig};
+use frost_host::judge::{self, Budget, CompiledProgram, Taylor};
+use frost_host::model::{Input, LoadedModel, LoraConfig};
 use tch::{Kind, Tensor};
 
 use crate::common::{self, max_diff};
 use crate::judge::infill_program;
 use crate::qwen3_5::{checkpoint, load, logits_of, positions, scratch as tmp};
 
-/// Runs family_check.py on one job; returns its output tensors.
+/// Runs family_check.py on one job, the model in f32; returns its output tensors.
 pub(crate) fn check(
+    kind: &str,
+    model: &Path,
+    adapter: Option<&Path>,
+    input: &[(&str, Tensor)],
+) -> HashMap<String, Tensor> {
+    check_in("f32", kind, model, adapter, input)
+}
+
+/// [`check`] with the model loaded in `dtype` ("f32" or "bf16").
+pub(crate) fn check_in(
+    dtype: &str,
     kind: &str,
     model: &Path,
     adapter: Option<&Path>,
@@ -26,6 +37,7 @@ pub(crate) fn check(
     Tensor::write_safetensors(input, &inp).unwrap();
     let job = serde_json::json!([{
         "kind": kind,
+        "dtype": dtype,
         "model": model,
         "adapter": adapter,
         "input": inp,
@@ -65,17 +77,18 @@ pub(crate) fn assert_adapter_grads_match(
     assert_eq!(n, theirs.len(), "{what}every adapter tensor compared");
 }
 
-#[test]
-fn judge_scores_and_taylor_gradients_through_linear_attention_match_transformers() {
-    let m = load("multimodal", None);
+/// The judge on `m` (an infilling program over the fixture vocabulary: 6 prefix tokens, a
+/// 4-token move, 6 scored suffix tokens; the reference and one other parent), and the same
+/// sequences for transformers (family_check.py's `judge` inputs): BOS, prefix (unscored), move
+/// and suffix (scored). Returns (exact scores, the Taylor proposal, those inputs).
+pub(crate) fn judge_case(m: &LoadedModel) -> (Vec<f64>, Taylor, Vec<(&'static str, Tensor)>) {
     let words: Vec<String> = (0..20).map(|i| format!("w{}", (i * 7 + 3) % 76)).collect();
-    let (prog, reference, prefix) = infill_program(&m, &words.join(" "), 6, 4, 6);
+    let (prog, reference, prefix) = infill_program(m, &words.join(" "), 6, 4, 6);
     let cp = CompiledProgram::compile(&prog, &m.tokenizer, 4).unwrap();
     let parents = vec![reference.clone(), vec![10u32, 20, 30, 40]];
     let mut budget = Budget::default();
     let exact = judge::score(&m.net, &cp, &parents, &mut budget);
     let tay = judge::taylor_proposal(&m.net, &cp, &parents, &mut budget);
-    // The same sequences for transformers: BOS, prefix (unscored), move and suffix (scored).
     let bos = m.tokenizer.bos_id().or(m.tokenizer.eos_id()).unwrap() as i64;
     let suffix: Vec<i64> = (m.tokenizer.encode(&words.join(" ")).iter())
         .skip(10)
@@ -96,12 +109,15 @@ fn judge_scores_and_taylor_gradients_through_linear_attention_match_transformers
     let scored: Vec<i64> = (0..t).map(|i| i64::from(i >= 7)).collect();
     let scored = Tensor::from_slice(&scored).unsqueeze(0).repeat([2, 1]);
     let move_at = Tensor::from_slice(&[7i64, 4]);
-    let r = check(
-        "judge",
-        &checkpoint("multimodal"),
-        None,
-        &[("ids", ids), ("scored", scored), ("move", move_at)],
-    );
+    let inputs = vec![("ids", ids), ("scored", scored), ("move", move_at)];
+    (exact, tay, inputs)
+}
+
+#[test]
+fn judge_scores_and_taylor_gradients_through_linear_attention_match_transformers() {
+    let m = load("multimodal", None);
+    let (exact, tay, inputs) = judge_case(&m);
+    let r = check("judge", &checkpoint("multimodal"), None, &inputs);
     for (k, (ours, taylor)) in exact.iter().zip(&tay.score).enumerate() {
         // A sum of 10 f32 log-probs of ~-12 each: compared at 1e-5 of its size (~1e-3).
         let want = r["score"].double_value(&[k as i64]);

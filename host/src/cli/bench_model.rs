@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use tch::{Device, Kind, Tensor};
 
-use frost_host::model::{part_runner, Input, LoadOptions, LoadedModel, Part};
+use frost_host::model::{expert_forms_differ, part_runner, Input, LoadOptions, LoadedModel, Part};
 
 use super::bench::time;
 
@@ -87,9 +87,16 @@ pub fn family_bench(dir: &Path, device: Device, (b, t): (i64, i64)) -> anyhow::R
             serde_json::json!({"layers": layers, "forward_s": f, "forward_backward_s": fb}),
         );
     }
+    // The two forms of the experts on the same inputs: they must agree (scripts/gpu-check.sh
+    // reads this line on the GPU, where the grouped GEMM is the one training uses).
+    let forms = expert_forms_differ(cfg, (b, t), device, kind);
+    if let Some(d) = forms {
+        println!("  experts grouped vs loop: largest difference {d:.2e} of the scale (outputs and gradients)");
+    }
     let figures = serde_json::json!({
         "family": family, "threads": threads, "batch": b, "tokens": t,
         "forward_s": forward, "forward_backward_s": step, "parts": parts,
+        "experts_forms_differ": forms,
     });
     println!("figures: {figures}");
     Ok(())

@@ -190,6 +190,12 @@ fn update(u: &UpdateSection) -> Result<(), ConfigError> {
     if u.kl_beta < 0.0 {
         return Err(invalid("update.kl_beta", "must be >= 0"));
     }
+    if u.router_aux_loss_coef.is_some_and(|c| c < 0.0) {
+        return Err(invalid(
+            "update.router_aux_loss_coef",
+            "must be >= 0 (0 = off)",
+        ));
+    }
     if !(1..=64).contains(&u.iterations) {
         return Err(invalid("update.iterations", "must be in 1..=64"));
     }
@@ -287,6 +293,12 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
              trained tokens has zero expected gradient on moves sampled from the policy (its \
              value is still logged as kl); use \"k3\", \"k2\" or \"exact\" for a KL penalty"
                 .to_string(),
+        );
+    }
+    if u.router_aux_loss_coef.is_some() && cfg.model.lora.is_some() {
+        inert(
+            "router_aux_loss_coef",
+            "under LoRA the routers are frozen (it acts under full fine-tuning: no model.lora)",
         );
     }
     let f = &cfg.frost;

@@ -10,7 +10,7 @@
 //! the model boundary (`CausalLm::forward_hidden`, `CausalLm::logits`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use tch::{nn, Kind, Tensor};
 
@@ -46,12 +46,25 @@ enum Ffn {
 }
 
 impl Ffn {
-    fn forward(&self, x: &Tensor) -> Tensor {
+    /// The output, and a sparse MLP's router logits [B*T, E].
+    fn forward(&self, x: &Tensor) -> (Tensor, Option<Tensor>) {
         match self {
-            Ffn::Dense(m) => m.forward(x),
-            Ffn::Sparse(m) => m.forward(x),
+            Ffn::Dense(m) => (m.forward(x), None),
+            Ffn::Sparse(m) => {
+                let (out, logits) = m.forward(x);
+                (out, Some(logits))
+            }
         }
     }
+}
+
+/// One sparse layer's router logits from one forward, for the load-balancing loss
+/// ([`super::router_loss`]).
+pub struct RouterLogits {
+    /// [B*T, E], in the model's dtype.
+    pub logits: Tensor,
+    /// [B*T] bool, true = a real token (None: every row is).
+    pub real: Option<Tensor>,
 }
 
 /// What one forward's layers share: rotary tables, the attention mask, and which of this
@@ -99,7 +112,13 @@ impl DecoderLayer {
 
     // `x + ..`, never `x += ..`: that would be tch's in-place add_, which breaks autograd and
     // could write into the caller's embeddings (to_kind may alias).
-    fn forward(&self, x: &Tensor, ctx: &Context, cache: Option<&mut LayerState>) -> Tensor {
+    /// The layer's output, and its router logits when its MLP is sparse.
+    fn forward(
+        &self,
+        x: &Tensor,
+        ctx: &Context,
+        cache: Option<&mut LayerState>,
+    ) -> (Tensor, Option<Tensor>) {
         let h = self.input_layernorm.forward(x);
         let mixed = match (&self.mixer, cache) {
             (Mixer::Attention(a), None) => a.forward(&h, ctx.rotary, ctx.mask, None),
@@ -123,7 +142,8 @@ impl DecoderLayer {
         };
         let x = x + mixed;
         let h = self.post_attention_layernorm.forward(&x);
-        &x + self.mlp.forward(&h)
+        let (out, router) = self.mlp.forward(&h);
+        (&x + out, router)
     }
 }
 
@@ -140,6 +160,8 @@ pub struct CausalLm {
     lora: Option<LoraConfig>,
     /// Embedding rows at or beyond this are padding rows, never sampled.
     token_limit: i64,
+    /// While [`CausalLm::record_router_logits`] runs: every sparse layer's router logits.
+    router_log: Mutex<Option<Vec<RouterLogits>>>,
 }
 
 impl CausalLm {
@@ -214,6 +236,7 @@ impl CausalLm {
             adapters_on,
             lora: lora.cloned(),
             token_limit: cfg.vocab_size,
+            router_log: Mutex::new(None),
         })
     }
 
@@ -258,6 +281,19 @@ impl CausalLm {
     /// The dtype of the base weights.
     pub fn kind(&self) -> Kind {
         self.embed_tokens.kind()
+    }
+
+    /// Runs `f` and returns, with its result, the router logits of every sparse layer of every
+    /// forward it made, in order (the load-balancing loss reads them).
+    pub fn record_router_logits<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<RouterLogits>) {
+        *self.router_log() = Some(Vec::new());
+        let out = f();
+        let logs = self.router_log().take().unwrap_or_default();
+        (out, logs)
+    }
+
+    fn router_log(&self) -> std::sync::MutexGuard<'_, Option<Vec<RouterLogits>>> {
+        self.router_log.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn new_cache(&self) -> LayerStates {
@@ -328,7 +364,12 @@ impl CausalLm {
         };
         for (i, layer) in self.layers.iter().enumerate() {
             let layer_cache = cache.as_deref_mut().map(|c| c.layer_mut(i));
-            x = layer.forward(&x, &ctx, layer_cache);
+            let (out, router) = layer.forward(&x, &ctx, layer_cache);
+            x = out;
+            if let (Some(log), Some(logits)) = (self.router_log().as_mut(), router) {
+                let real = real.as_ref().map(|r| r.reshape([-1]));
+                log.push(RouterLogits { logits, real });
+            }
         }
         if let Some(c) = cache {
             c.advance(t);

@@ -223,6 +223,21 @@ impl ModelConfig {
         }
     }
 
+    /// The load-balancing loss's weight as transformers applies it in training: config.json's
+    /// `router_aux_loss_coef` (default 0.001) when its `output_router_logits` is true, else 0;
+    /// 0 for a dense family.
+    pub fn router_aux_loss_coef(&self) -> f64 {
+        let on = self.extra.get("output_router_logits") == Some(&serde_json::Value::Bool(true));
+        let coef = self
+            .extra
+            .get("router_aux_loss_coef")
+            .and_then(|v| v.as_f64());
+        match on && self.moe_dims().num_experts > 0 {
+            true => coef.unwrap_or(0.001),
+            false => 0.0,
+        }
+    }
+
     /// Whether each layer's MLP is the sparse (MoE) one: Qwen3 MoE skips `mlp_only_layers` and
     /// keeps every `decoder_sparse_step`-th; Qwen3.5 MoE is sparse throughout.
     pub fn sparse_layers(&self) -> Vec<bool> {

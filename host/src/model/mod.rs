@@ -8,6 +8,7 @@ mod causal_lm;
 mod config;
 mod delta_rule;
 mod families;
+mod grouped_mm;
 mod layer_states;
 mod load;
 mod logprobs;
@@ -16,6 +17,7 @@ mod merge;
 mod moe;
 mod parts;
 mod qwen3_5;
+mod router_loss;
 mod sample;
 mod save;
 mod tokenizer;
@@ -24,14 +26,15 @@ mod weights;
 use std::path::PathBuf;
 
 pub use blocks::acc_kind;
-pub use causal_lm::{CausalLm, Input};
+pub use causal_lm::{CausalLm, Input, RouterLogits};
 pub use config::ModelConfig;
 pub use families::{Family, LinearDims, MixerKind, MoeDims};
 pub use layer_states::LayerStates;
 pub use load::{read_config, LoadOptions, LoadedModel};
 pub use logprobs::{logprobs_from_logits, move_logprobs, move_logprobs_no_cache, MoveLogProbs};
 pub use lora::{LoraConfig, LoraLinear};
-pub use parts::{part_runner, Part, PartRun};
+pub use parts::{expert_forms_differ, part_runner, Part, PartRun};
+pub use router_loss::load_balancing_loss;
 pub use sample::{
     left_pad, moves_tensor, sample, SampleRequest, Sampled, SamplingParams, StepBan, Stranded,
     MASKED_LOGIT,

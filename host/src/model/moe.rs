@@ -11,6 +11,7 @@ use tch::{nn, Kind, Tensor};
 
 use super::blocks::{acc_kind, Builder, Mlp};
 use super::config::ModelConfig;
+use super::grouped_mm::grouped_mm_on;
 use super::lora::{ExpertAdapter, LoraLinear};
 use crate::instrument::sync;
 
@@ -67,8 +68,8 @@ impl Moe {
     }
 
     /// `x` [B, T, H] -> [B, T, H]: the router, the routed experts ([`experts`]) and the shared
-    /// expert.
-    pub(super) fn forward(&self, x: &Tensor) -> Tensor {
+    /// expert; and the router's logits [B*T, E] (the load-balancing loss reads them).
+    pub(super) fn forward(&self, x: &Tensor) -> (Tensor, Tensor) {
         let size = x.size();
         let h = size[2];
         let flat = x.reshape([-1, h]);
@@ -97,7 +98,7 @@ impl Moe {
             None => routed,
         };
         debug_assert_eq!(out.size()[0], n);
-        out.view(size.as_slice())
+        (out.view(size.as_slice()), logits)
     }
 }
 
@@ -111,8 +112,9 @@ pub(super) struct ExpertWeights<'a> {
 
 /// The routed experts: `flat` [N, H], each token's weights and experts [N, k] -> [N, H]. The
 /// routes are grouped by expert (one sort), each expert runs on its tokens at once, and the
-/// weighted outputs are summed back per token. On CUDA in bf16 one grouped GEMM per projection
-/// runs every expert ([`grouped_mm`]: no host read at all); elsewhere a loop over the experts
+/// weighted outputs are summed back per token. On CUDA in bf16, where torch runs it
+/// ([`use_grouped`]), one grouped GEMM per projection runs every expert ([`grouped_mm`]: no
+/// host read at all); elsewhere a loop over the experts
 /// with tokens (one read of the counts). Either way the host syncs do not grow with the expert
 /// count.
 pub(super) fn experts(flat: &Tensor, routes: (&Tensor, &Tensor), w: &ExpertWeights) -> Tensor {
@@ -141,19 +143,19 @@ pub(super) fn experts_with(
     flat.zeros_like().index_add(0, &token, &(routed * weight))
 }
 
-/// `torch._grouped_mm` where torch has it for training: CUDA, bf16 (as transformers uses it),
-/// and rows of whole 16-byte multiples (its alignment rule, adapters' rank included). On the CPU
-/// it runs in f32 too (the unit test below checks it against the loop), but the CPU keeps the
-/// loop: docs/performance.md has both timed.
+/// `torch._grouped_mm` where torch runs it ([`grouped_mm_on`]: CUDA, bf16, the device's compute
+/// capability and the torch version), with rows of whole 16-byte multiples (its alignment rule,
+/// adapters' rank included). On the CPU it runs in f32 too (the unit test below checks it
+/// against the loop), but the CPU keeps the loop: docs/performance.md has both timed.
 fn use_grouped(flat: &Tensor, w: &ExpertWeights) -> bool {
     let s = w.gate_up.size();
     let ranks_aligned = (w.lora.iter().flatten()).all(|(a, _)| a.size()[1] % 8 == 0);
     flat.device().is_cuda()
-        && flat.kind() == Kind::BFloat16
-        && w.gate_up.kind() == Kind::BFloat16
+        && w.gate_up.kind() == flat.kind()
         && s[1] % 16 == 0
         && s[2] % 8 == 0
         && ranks_aligned
+        && grouped_mm_on(flat.device(), flat.kind())
 }
 
 /// SwiGLU on `gu` [n, 2I] (gate rows first, as `gate_up_proj` stores them).

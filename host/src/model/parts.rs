@@ -88,3 +88,53 @@ pub fn part_runner(
         }
     }
 }
+
+/// The routed experts at `cfg`'s shapes on `[b, t]` random tokens, run both ways (the loop and
+/// the grouped GEMM) on the same inputs, forward and backward: the largest difference of the
+/// outputs and of the gradients (the tokens' and both weights'), each over its largest
+/// |entry|. None when no layer of `cfg` is sparse.
+pub fn expert_forms_differ(
+    cfg: &ModelConfig,
+    (b, t): (i64, i64),
+    device: Device,
+    kind: Kind,
+) -> Option<f64> {
+    if !cfg.sparse_layers().iter().any(|s| *s) {
+        return None;
+    }
+    let o = (kind, device);
+    let m = cfg.moe_dims();
+    let (n, h) = (b * t, cfg.hidden_size);
+    let leaf = |x: Tensor| x.to_kind(kind).set_requires_grad(true);
+    let flat = leaf(Tensor::randn([n, h], o));
+    let (top_w, top_i) = Tensor::randn([n, m.num_experts], (Kind::Float, device))
+        .softmax(-1, Kind::Float)
+        .topk(m.top_k, -1, true, true);
+    let top_w = top_w.to_kind(kind);
+    let gate_up = leaf(Tensor::randn([m.num_experts, 2 * m.inter, h], o) * 0.02);
+    let down = leaf(Tensor::randn([m.num_experts, h, m.inter], o) * 0.02);
+    let cotangent = Tensor::randn([n, h], o);
+    let run = |grouped: bool| {
+        let w = moe::ExpertWeights {
+            gate_up: &gate_up,
+            down: &down,
+            lora: [None, None],
+        };
+        let out = moe::experts_with(&flat, (&top_w, &top_i), &w, grouped);
+        let loss = (&out * &cotangent).sum(Kind::Float);
+        let mut all = Tensor::run_backward(&[loss], &[&flat, &gate_up, &down], false, false);
+        all.insert(0, out.detach());
+        all
+    };
+    let (a, g) = (run(false), run(true));
+    let rel = |x: &Tensor, y: &Tensor| {
+        let scale = x
+            .abs()
+            .max()
+            .to_kind(Kind::Double)
+            .double_value(&[])
+            .max(f64::MIN_POSITIVE);
+        (x - y).abs().max().to_kind(Kind::Double).double_value(&[]) / scale
+    };
+    Some(a.iter().zip(&g).map(|(x, y)| rel(x, y)).fold(0.0, f64::max))
+}

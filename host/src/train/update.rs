@@ -264,7 +264,17 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
     // Reference (the base weights, or the last refresh's) for the KL term, without grad.
     let reference = (u.kl_beta > 0.0)
         .then(|| super::reference::logprobs(s, &b.prompts, &b.moves, &b.banned, temp));
-    let lp = model::move_logprobs(&s.model.net, &b.prompts, &b.moves, &b.banned, temp);
+    let net = &s.model.net;
+    let aux = router_aux_loss_coef(s);
+    let (lp, routers) = match aux > 0.0 {
+        true => net.record_router_logits(|| {
+            model::move_logprobs(net, &b.prompts, &b.moves, &b.banned, temp)
+        }),
+        false => (
+            model::move_logprobs(net, &b.prompts, &b.moves, &b.banned, temp),
+            Vec::new(),
+        ),
+    };
     let entropy = tch::no_grad(|| loss::entropy(&lp.full.detach()));
     let token_logp = lp.token.detach();
     let old = old.unwrap_or(&token_logp);
@@ -280,6 +290,14 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
         Some(h) => loss::entropy_bonus(out.loss, h, u.entropy_coef),
         None => out.loss,
     };
+    // The routers' load-balancing term, as transformers adds it (`router_aux_loss_coef`).
+    let loss = match aux > 0.0 {
+        true => {
+            let m = net.config().moe_dims();
+            loss + model::load_balancing_loss(&routers, m.num_experts, m.top_k) * aux
+        }
+        false => loss,
+    };
     PartOut {
         loss,
         token_logp,
@@ -287,6 +305,17 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
         kl: out.kl,
         clip_frac: out.clip_frac,
     }
+}
+
+/// The weight of the routers' load-balancing loss in this run's update: `update.
+/// router_aux_loss_coef`, absent = the checkpoint's own (`ModelConfig::router_aux_loss_coef`);
+/// 0 under LoRA (the routers are frozen) and on a dense model.
+fn router_aux_loss_coef(s: &Setup) -> f64 {
+    let cfg = s.model.net.config();
+    if s.model.net.lora_config().is_some() || cfg.moe_dims().num_experts == 0 {
+        return 0.0;
+    }
+    (s.cfg.update.router_aux_loss_coef).unwrap_or_else(|| cfg.router_aux_loss_coef())
 }
 
 /// Backward of `loss * share` into the accumulated gradients and the loss's value, unless the

@@ -1,0 +1,153 @@
+//! Whether `torch._grouped_mm` can run the routed experts on a device: the rule of torch's own
+//! checks (aten/src/ATen/native/cuda/Blas.cpp `_grouped_mm_cuda`, mirrored by
+//! `torch/_meta_registrations.py` `_meta_grouped_mm_common`) as transformers applies them
+//! (`integrations/moe.py` `_can_use_grouped_mm`): inputs in bf16 only; torch 2.8 runs it on
+//! Hopper alone (compute capability 9.x); from 2.9 on any capability from 8.0 (Hopper and
+//! Blackwell get the CUTLASS kernel, others torch's own loop of GEMMs); before 2.8 it does not
+//! exist. Elsewhere the experts run as a loop ([`super::moe`]), said once per device in one
+//! info line.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use tch::{Device, Kind};
+
+/// The torch this binary was built against (`major.minor`), as build.rs read it; None when it
+/// could not be read.
+fn torch_version() -> Option<(u32, u32)> {
+    parse_version(option_env!("FROST_TORCH_VERSION")?)
+}
+
+/// `"2.13.0+cu130"` -> (2, 13).
+fn parse_version(v: &str) -> Option<(u32, u32)> {
+    let mut parts = v.split(['.', '+']);
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+/// Why the grouped GEMM cannot run, or Ok when it can: `torch` (major, minor), the device's
+/// compute `capability` (major, minor), the activations' `kind`.
+pub(super) fn grouped_mm_support(
+    torch: Option<(u32, u32)>,
+    capability: Option<(i32, i32)>,
+    kind: Kind,
+) -> Result<(), String> {
+    if kind != Kind::BFloat16 {
+        return Err(format!("it takes bf16 inputs only, not {kind:?}"));
+    }
+    let Some(torch) = torch else {
+        return Err("the torch version this build links is unknown".into());
+    };
+    let Some(cap) = capability else {
+        return Err("the GPU's compute capability could not be read".into());
+    };
+    let (t, c) = (
+        format!("{}.{}", torch.0, torch.1),
+        format!("{}.{}", cap.0, cap.1),
+    );
+    match torch {
+        t_ if t_ < (2, 8) => Err(format!(
+            "torch {t} has no torch._grouped_mm (2.8 and later)"
+        )),
+        (2, 8) if cap.0 != 9 => Err(format!(
+            "torch {t} runs it on compute capability 9.x only, this GPU is {c}"
+        )),
+        _ if cap < (8, 0) => Err(format!(
+            "torch {t} runs it from compute capability 8.0, this GPU is {c}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether the routed experts on `device` in `kind` run as one grouped GEMM. The answer is
+/// computed once per device and dtype; a fallback to the loop is logged once, with its reason.
+pub(super) fn grouped_mm_on(device: Device, kind: Kind) -> bool {
+    let Device::Cuda(index) = device else {
+        return false;
+    };
+    static SEEN: Mutex<Option<HashMap<(usize, String), bool>>> = Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let key = (index, format!("{kind:?}"));
+    *seen
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_insert_with(|| {
+            match grouped_mm_support(torch_version(), compute_capability(index), kind) {
+                Ok(()) => true,
+                // In f32 the loop is the design (no message); bf16 is where the grouped GEMM was
+                // wanted.
+                Err(_) if kind != Kind::BFloat16 => false,
+                Err(why) => {
+                    tracing::info!(
+                    "MoE experts on cuda:{index} run as a loop over the experts, not one grouped \
+                     GEMM: {why}"
+                );
+                    false
+                }
+            }
+        })
+}
+
+/// The compute capability of CUDA device `index` from the CUDA runtime torch loaded (looked up
+/// at run time: a CPU build has none, and links none); None when it cannot be read.
+fn compute_capability(index: usize) -> Option<(i32, i32)> {
+    type GetAttribute = unsafe extern "C" fn(*mut i32, i32, i32) -> i32;
+    // cudaDevAttrComputeCapabilityMajor / Minor.
+    const MAJOR: i32 = 75;
+    const MINOR: i32 = 76;
+    // SAFETY: dlsym on the global scope with a NUL-terminated name; a null result is checked.
+    let sym = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"cudaDeviceGetAttribute".as_ptr()) };
+    if sym.is_null() {
+        return None;
+    }
+    // SAFETY: the CUDA runtime's `cudaError_t cudaDeviceGetAttribute(int*, cudaDeviceAttr, int)`.
+    let get = unsafe { std::mem::transmute::<*mut libc::c_void, GetAttribute>(sym) };
+    let read = |attr: i32| {
+        let mut v = 0i32;
+        // SAFETY: `v` outlives the call; an error code other than 0 is refused.
+        (unsafe { get(&mut v, attr, index as i32) } == 0).then_some(v)
+    };
+    Some((read(MAJOR)?, read(MINOR)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grouped_gemm_runs_where_torch_runs_it_and_nowhere_else() {
+        let bf16 = Kind::BFloat16;
+        let (hopper, ampere, turing, blackwell) =
+            (Some((9, 0)), Some((8, 0)), Some((7, 5)), Some((10, 0)));
+        let ok = |t, c, k| grouped_mm_support(t, c, k).is_ok();
+        // torch 2.9 and later: capability 8.0 and up, bf16 only.
+        for torch in [(2, 9), (2, 11), (2, 13), (3, 0)] {
+            let t = Some(torch);
+            assert!(ok(t, hopper, bf16) && ok(t, ampere, bf16) && ok(t, blackwell, bf16));
+            assert!(!ok(t, turing, bf16), "{torch:?}");
+            for kind in [Kind::Float, Kind::Half, Kind::Double] {
+                assert!(!ok(t, hopper, kind), "{torch:?} {kind:?}");
+            }
+        }
+        // torch 2.8: Hopper only.
+        assert!(ok(Some((2, 8)), hopper, bf16));
+        assert!(!ok(Some((2, 8)), ampere, bf16) && !ok(Some((2, 8)), blackwell, bf16));
+        // Before 2.8 it does not exist; unknowns refuse.
+        assert!(!ok(Some((2, 7)), hopper, bf16));
+        assert!(!ok(None, hopper, bf16) && !ok(Some((2, 13)), None, bf16));
+        // The reason names what is missing.
+        let why = grouped_mm_support(Some((2, 8)), ampere, bf16).unwrap_err();
+        assert!(why.contains("2.8") && why.contains("8.0"), "{why}");
+    }
+
+    #[test]
+    fn the_build_records_the_torch_it_links_and_the_cpu_never_groups() {
+        assert_eq!(parse_version("2.13.0+cu130"), Some((2, 13)));
+        assert_eq!(parse_version("2.11.0"), Some((2, 11)));
+        assert_eq!(parse_version("junk"), None);
+        assert!(
+            torch_version().is_some_and(|v| v >= (2, 8)),
+            "build.rs read no torch version"
+        );
+        assert!(!grouped_mm_on(Device::Cpu, Kind::BFloat16));
+    }
+}

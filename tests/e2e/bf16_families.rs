@@ -1,0 +1,187 @@
+//! End-to-end tests: the new families in bf16 against Hugging Face `transformers` (and `peft`)
+//! in bf16, on the CPU: Qwen3.5 (tests/fixtures/qwen3_5_reference.py's multimodal checkpoint),
+//! Qwen3 MoE and Qwen3.5 MoE (moe_reference.py's), each loaded in bf16 by both sides
+//! (family_check.py with `dtype = "bf16"`): logits, the judge's exact scores, its Taylor
+//! gradient w.r.t. the move's input embeddings, and LoRA gradients.
+//!
+//! The tolerance is derived, not fitted. bf16 keeps 8 significant bits: one rounding moves a
+//! value by at most u = 2^-8 of its size. Both sides run the same network in bf16 but round at
+//! different places (fused kernels, f32 accumulations in other orders, where a cast happens),
+//! so every bf16 tensor either side stores may differ by one rounding, u of the largest entry
+//! it feeds. A pre-norm decoder layer stores a bounded number of such tensors on the residual
+//! path that can differ (mixer output, residual sum, MLP output, residual sum: 4), and the
+//! residual stream carries an earlier difference through later layers at gain ~1 (the norms
+//! rescale it, the blocks add to it). With D layers and the head (one more rounding), the
+//! forward's outputs differ by at most (4 D + 1) u of their scale (the largest |entry| of the
+//! reference): [`forward_tol`]. A gradient runs that path twice (forward, then backward through
+//! the same D layers, each storing its bf16 gradients): (8 D + 1) u of its scale,
+//! [`backward_tol`]. A score sums n scored tokens' log-probs, each log-prob moved by at most
+//! twice its logits' largest move (log-softmax is 2-Lipschitz in the max norm): n * 2 * the
+//! logits' tolerance (in nats, with the logits' scale).
+//!
+//! A mixture of experts breaks that model where a route flips: two router logits closer than
+//! a rounding (bf16 holds them to 2^-8, ties are common among 8 experts) pick different experts
+//! on the two sides, and that token's MLP output moves by O(1), not O(u). Frost's judge runs a
+//! prompt prefix once and the rest on its cache (other matmul shapes, other roundings than
+//! transformers' one forward), so its routes flip where transformers' do not, and vice versa.
+//! On the MoE families the check is then the one a flip cannot break: Frost in bf16 is no
+//! further from the f32 truth (transformers in f32) than transformers in bf16 is, within a
+//! factor 2 (two runs with errors of the same kind), plus the rounding bound above:
+//! [`assert_close`].
+
+use std::path::{Path, PathBuf};
+
+use frost_host::model::{LoadOptions, LoadedModel, LoraConfig};
+use tch::{Kind, Tensor};
+
+use crate::common::max_diff;
+use crate::qwen3_5::{logits_of, positions, scratch};
+use crate::qwen3_5_frost::{check_in, judge_case};
+
+/// bf16's unit roundoff: 8 significant bits.
+const U: f64 = 1.0 / 256.0;
+
+/// What a forward's outputs may differ by, as a fraction of their scale, through `layers`.
+fn forward_tol(layers: i64) -> f64 {
+    (4 * layers + 1) as f64 * U
+}
+
+/// What a gradient may differ by, as a fraction of its scale, through `layers`.
+fn backward_tol(layers: i64) -> f64 {
+    (8 * layers + 1) as f64 * U
+}
+
+/// The three checkpoints: (name, folder).
+fn checkpoints() -> Vec<(&'static str, PathBuf)> {
+    let moe = crate::moe::fixtures();
+    vec![
+        ("qwen3_5", crate::qwen3_5::checkpoint("multimodal")),
+        ("qwen3_moe", moe.join("qwen3_moe")),
+        ("qwen3_5_moe", moe.join("qwen3_5_moe")),
+    ]
+}
+
+/// `ours` against transformers in bf16 (`bf16`) and in f32 (`f32`), as fractions of the
+/// reference's scale: within `tol` of `bf16` (Qwen3.5); on an MoE family (`moe`), no further
+/// from `f32` than twice `bf16`'s distance from it, plus `tol` (see the module's comment).
+fn assert_close(what: &str, moe: bool, ours: &Tensor, bf16: &Tensor, f32: &Tensor, tol: f64) {
+    let scale = r_scale(f32).max(f64::MIN_POSITIVE);
+    let rel = |a: &Tensor, b: &Tensor| max_diff(a, b) / scale;
+    let (d, ours_err, ref_err) = (rel(ours, bf16), rel(ours, f32), rel(bf16, f32));
+    eprintln!(
+        "{what}: to transformers bf16 {d:.2e}; to f32: ours {ours_err:.2e}, transformers bf16 \
+         {ref_err:.2e} (rounding bound {tol:.2e})"
+    );
+    if moe {
+        let bound = 2.0 * ref_err + tol;
+        assert!(
+            ours_err <= bound,
+            "{what}: {ours_err} from f32, bound {bound}"
+        );
+    } else {
+        assert!(d <= tol, "{what}: differs by {d} of its scale, bound {tol}");
+    }
+}
+
+fn load_bf16(dir: &Path, lora: Option<LoraConfig>) -> LoadedModel {
+    let opts = LoadOptions {
+        kind: Some(Kind::BFloat16),
+        lora,
+        ..LoadOptions::cpu()
+    };
+    LoadedModel::load(dir, &opts).unwrap()
+}
+
+#[test]
+fn bf16_logits_judge_scores_and_taylor_gradients_match_transformers_in_bf16() {
+    for (name, dir) in checkpoints() {
+        let m = load_bf16(&dir, None);
+        let layers = m.config.num_hidden_layers;
+        let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
+        let moe = name.contains("moe");
+        let input = [("ids", ids.shallow_clone())];
+        let r = check_in("bf16", "logits", &dir, None, &input);
+        let r32 = check_in("f32", "logits", &dir, None, &input);
+        let ours = logits_of(&m.net, &ids);
+        let what = format!("{name} logits");
+        let tol = forward_tol(layers);
+        assert_close(&what, moe, &ours, &r["logits"], &r32["logits"], tol);
+
+        let (exact, tay, inputs) = judge_case(&m);
+        let r = check_in("bf16", "judge", &dir, None, &inputs);
+        let r32 = check_in("f32", "judge", &dir, None, &inputs);
+        // 10 scored tokens (the move and the suffix), logits of the fixture's scale.
+        let logit_scale = r_scale(&ours).max(1.0);
+        let score_tol = 10.0 * 2.0 * forward_tol(layers) * logit_scale;
+        for (k, (ours, taylor)) in exact.iter().zip(&tay.score).enumerate() {
+            let want = r["score"].double_value(&[k as i64]);
+            eprintln!("{name}: score {k} {ours:.4} vs {want:.4} (bound {score_tol:.3})");
+            assert!(
+                (ours - want).abs() <= score_tol,
+                "{name} score {k}: {ours} vs {want}"
+            );
+            assert!(
+                (taylor - want).abs() <= score_tol,
+                "{name} taylor score {k}: {taylor}"
+            );
+        }
+        let what = format!("{name} Taylor gradient");
+        let tol = backward_tol(layers);
+        assert_close(&what, moe, &tay.grad, &r["grad"], &r32["grad"], tol);
+    }
+}
+
+/// The largest |entry|: a gradient's scale.
+fn r_scale(t: &Tensor) -> f64 {
+    t.abs().max().double_value(&[])
+}
+
+#[test]
+fn bf16_lora_gradients_match_peft_in_bf16() {
+    for (name, dir) in checkpoints() {
+        let mut lora = LoraConfig::new(2, 4.0);
+        // Attention only: on Qwen3 MoE peft rewrites MLP names into the experts' parameters.
+        lora.target_modules = ["q_proj", "v_proj", "o_proj"].map(String::from).to_vec();
+        let m = load_bf16(&dir, Some(lora));
+        tch::manual_seed(9);
+        for (n, t) in m.vs.variables() {
+            if n.contains(".lora_B.") {
+                tch::no_grad(|| t.shallow_clone().copy_(&(t.randn_like() * 0.2)));
+            }
+        }
+        let adapter = scratch(&format!("bf16-{name}-adapter"));
+        m.save_adapter(&adapter).unwrap();
+        let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
+        tch::manual_seed(4);
+        let w = Tensor::randn([2, 6, 96], (Kind::Float, tch::Device::Cpu));
+        let logits = m.net.forward(
+            frost_host::model::Input::Ids(&ids),
+            &positions(2, 0, 6),
+            None,
+            None,
+        );
+        (&logits * &w).sum(Kind::Float).backward();
+        let input = [("ids", ids), ("w", w)];
+        let r = check_in("bf16", "lora_grads", &dir, Some(&adapter), &input);
+        let r32 = check_in("f32", "lora_grads", &dir, Some(&adapter), &input);
+        let tol = backward_tol(m.config.num_hidden_layers);
+        let mut n = 0;
+        for (var, t) in m.vs.variables() {
+            if !var.contains("lora_") {
+                continue;
+            }
+            let key = format!("base_model.model.{var}");
+            let moe = name.contains("moe");
+            assert_close(
+                &format!("{name} {var}"),
+                moe,
+                &t.grad(),
+                &r[&key],
+                &r32[&key],
+                tol,
+            );
+            n += 1;
+        }
+        assert_eq!(n, r.len(), "{name}: every adapter tensor compared");
+    }
+}
