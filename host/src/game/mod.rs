@@ -67,6 +67,13 @@ pub enum GameError {
         call: &'static str,
         message: String,
     },
+    /// A Python game's uncaught exception: its last line and where it was raised.
+    #[error("game '{game}' raised an exception in {call}: {message}")]
+    Raised {
+        game: String,
+        call: &'static str,
+        message: String,
+    },
     #[error("game '{game}' crashed in {call}: {message}")]
     Trap {
         game: String,
