@@ -26,7 +26,10 @@ fn hostile(mode: &str, limits: &GameLimits, words: &[&str]) -> (GameError, Durat
         .expect_err("a hostile round must fail");
     let took = started.elapsed();
     let msg = e.to_string();
-    assert!(msg.contains("'hostile-py'"), "{mode}: the error does not name the game: {msg}");
+    assert!(
+        msg.contains("'hostile-py'"),
+        "{mode}: the error does not name the game: {msg}"
+    );
     assert_eq!(msg.lines().count(), 1, "{mode}: {msg}");
     for w in words {
         assert!(msg.contains(w), "{mode}: the error lacks {w:?}: {msg}");
@@ -44,7 +47,16 @@ fn a_python_loop_hits_the_time_limit() {
         &GameLimits::default(),
         &["time limit of 1000 ms", "call_timeout_ms"],
     );
-    assert!(matches!(e, GameError::Limit { field: "call_timeout_ms", .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            GameError::Limit {
+                field: "call_timeout_ms",
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(took < Duration::from_secs(4), "took {took:?}");
 }
 
@@ -54,8 +66,21 @@ fn python_allocating_without_end_hits_the_memory_limit() {
         call_timeout_ms: 60_000,
         ..GameLimits::default()
     };
-    let (e, _) = hostile("memory", &limits, &["memory limit of 256 MiB", "max_memory_bytes"]);
-    assert!(matches!(e, GameError::Limit { field: "max_memory_bytes", .. }), "{e}");
+    let (e, _) = hostile(
+        "memory",
+        &limits,
+        &["memory limit of 256 MiB", "max_memory_bytes"],
+    );
+    assert!(
+        matches!(
+            e,
+            GameError::Limit {
+                field: "max_memory_bytes",
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -63,7 +88,12 @@ fn a_python_exception_is_reported_with_its_message_and_line() {
     let (e, _) = hostile(
         "raise",
         &GameLimits::default(),
-        &["raised", "ValueError: deliberate error", "game.py", "new_round"],
+        &[
+            "raised",
+            "ValueError: deliberate error",
+            "game.py",
+            "new_round",
+        ],
     );
     assert!(matches!(e, GameError::Raised { .. }), "{e}");
 }
@@ -87,7 +117,10 @@ fn a_malformed_python_reply_names_the_field() {
     hostile(
         "malformed",
         &GameLimits::default(),
-        &["MalformedReply", "round.reference_move: expected a list, got str"],
+        &[
+            "MalformedReply",
+            "round.reference_move: expected a list, got str",
+        ],
     );
     let (e, _) = hostile(
         "bad_token",
@@ -104,7 +137,11 @@ fn python_runaway_recursion_is_stopped() {
 
 #[test]
 fn a_python_refusal_is_the_games_own_message() {
-    let (e, _) = hostile("reject", &GameLimits::default(), &["rejected the round: deliberate refusal"]);
+    let (e, _) = hostile(
+        "reject",
+        &GameLimits::default(),
+        &["rejected the round: deliberate refusal"],
+    );
     assert!(matches!(e, GameError::Rejected { .. }), "{e}");
 }
 
@@ -118,11 +155,19 @@ fn training_on_a_hostile_python_game_is_refused_in_one_line_before_the_run_start
     let cfg = dir.join("config.toml");
     std::fs::write(&cfg, c.to_toml()).unwrap();
     let out = dir.join("run");
-    let o = run_cli(&["--config", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let o = run_cli(&[
+        "--config",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("'hostile-py'") && err.contains("ValueError: deliberate error"), "{err}");
+    assert!(
+        err.contains("'hostile-py'") && err.contains("ValueError: deliberate error"),
+        "{err}"
+    );
     assert!(!out.exists(), "a refused run leaves no run directory");
 }
 
@@ -135,6 +180,9 @@ fn a_python_game_that_imports_a_missing_module_does_not_build() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("No module named 'numpy'") && err.contains("needs_numpy"), "{err}");
+    assert!(
+        err.contains("No module named 'numpy'") && err.contains("needs_numpy"),
+        "{err}"
+    );
     assert!(!dir.join("needs_numpy.wasm").exists());
 }

@@ -83,7 +83,10 @@ pub fn find_componentize_py() -> Result<PathBuf, AuthoringError> {
             continue;
         };
         let version = String::from_utf8_lossy(&out.stdout);
-        let version = version.trim().trim_start_matches("componentize-py ").to_string();
+        let version = version
+            .trim()
+            .trim_start_matches("componentize-py ")
+            .to_string();
         if version == COMPONENTIZE_PY_VERSION {
             return Ok(path);
         }
@@ -129,14 +132,23 @@ fn write(path: &Path, text: &str) -> Result<(), AuthoringError> {
 /// ("ModuleNotFoundError: No module named 'numpy'") or the last line that is not a
 /// traceback frame.
 pub fn failure_line(output: &str) -> String {
-    let lines: Vec<&str> = output.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = output
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let exception = lines.iter().rev().find(|l| {
         l.split(':').next().is_some_and(|head| {
             head.ends_with("Error") || head.ends_with("Exception") || head == "Rejected"
         })
     });
     let line = exception
-        .or_else(|| lines.iter().rev().find(|l| !l.starts_with("File ") && !l.starts_with("at ")))
+        .or_else(|| {
+            lines
+                .iter()
+                .rev()
+                .find(|l| !l.starts_with("File ") && !l.starts_with("at "))
+        })
         .copied()
         .unwrap_or("no output");
     line.chars().take(300).collect()
@@ -183,7 +195,13 @@ fn build_rust(dir: &Path, name: &str, out: &Path) -> Result<(), AuthoringError> 
     let manifest = dir.join("Cargo.toml");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let result = Command::new(&cargo)
-        .args(["build", "--release", "--target", "wasm32-wasip2", "--manifest-path"])
+        .args([
+            "build",
+            "--release",
+            "--target",
+            "wasm32-wasip2",
+            "--manifest-path",
+        ])
         .arg(&manifest)
         .output()
         .map_err(io("running cargo for", &manifest))?;
@@ -213,7 +231,10 @@ mod tests {
     #[test]
     fn the_failure_line_is_the_exception() {
         let tb = "Traceback (most recent call last):\n  File \"game.py\", line 3, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'\n";
-        assert_eq!(failure_line(tb), "ModuleNotFoundError: No module named 'numpy'");
+        assert_eq!(
+            failure_line(tb),
+            "ModuleNotFoundError: No module named 'numpy'"
+        );
         assert_eq!(failure_line("error: thing broke\n\n"), "error: thing broke");
     }
 
@@ -223,7 +244,9 @@ mod tests {
             std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../Makefile"))
                 .unwrap();
         assert!(
-            makefile.contains(&format!("COMPONENTIZE_PY_VERSION := {COMPONENTIZE_PY_VERSION}\n")),
+            makefile.contains(&format!(
+                "COMPONENTIZE_PY_VERSION := {COMPONENTIZE_PY_VERSION}\n"
+            )),
             "the Makefile pins another componentize-py than authoring/build.rs"
         );
     }

@@ -131,7 +131,10 @@ mod tests {
             .collect();
         on_disk.sort();
         let built: Vec<&str> = PYTHON_SDK.iter().map(|(p, _)| *p).collect();
-        assert_eq!(on_disk, built, "list every file of sdk/python/frost_game in PYTHON_SDK");
+        assert_eq!(
+            on_disk, built,
+            "list every file of sdk/python/frost_game in PYTHON_SDK"
+        );
     }
 
     #[test]

@@ -36,7 +36,10 @@ pub fn files(lang: Lang, name: &str) -> Vec<(&'static str, String)> {
                 ),
                 (
                     "src/lib.rs",
-                    RUST_LIB.replace(RUST_NAME_LINE, &format!("const NAME: &'static str = \"{name}\";")),
+                    RUST_LIB.replace(
+                        RUST_NAME_LINE,
+                        &format!("const NAME: &'static str = \"{name}\";"),
+                    ),
                 ),
                 ("README.md", fill(RUST_README)),
             ]
@@ -74,7 +77,10 @@ mod tests {
 
     #[test]
     fn the_rust_template_names_the_game() {
-        assert!(RUST_LIB.contains(RUST_NAME_LINE), "tests/games/bridge changed its name line");
+        assert!(
+            RUST_LIB.contains(RUST_NAME_LINE),
+            "tests/games/bridge changed its name line"
+        );
         let files = files(Lang::Rust, "my-game");
         let lib = &files.iter().find(|(p, _)| *p == "src/lib.rs").unwrap().1;
         assert!(lib.contains("const NAME: &'static str = \"my-game\";"));

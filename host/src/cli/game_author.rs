@@ -29,6 +29,9 @@ pub enum GameCommand {
         /// The game folder (game.py: Python, built by componentize-py; Cargo.toml: Rust).
         dir: PathBuf,
     },
+    /// What games cost the host, side by side: size, first and cached start, seconds and
+    /// memory per assignment, share of a training step.
+    Bench(super::game_bench::GameBenchArgs),
 }
 
 pub fn run(args: GameArgs) -> anyhow::Result<()> {
@@ -42,6 +45,7 @@ pub fn run(args: GameArgs) -> anyhow::Result<()> {
             println!("next: frost-host game build {shown}/ (see {shown}/README.md)");
             Ok(())
         }
+        GameCommand::Bench(a) => super::game_bench::run(a),
         GameCommand::Build { dir } => {
             let started = Instant::now();
             let out = build::build(&dir)?;

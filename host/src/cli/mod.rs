@@ -10,6 +10,7 @@ pub mod eval_refine;
 pub mod export;
 pub mod game;
 pub mod game_author;
+pub mod game_bench;
 pub mod play;
 pub mod pretrain;
 pub mod report;

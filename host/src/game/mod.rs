@@ -207,6 +207,14 @@ impl Game {
         }
     }
 
+    /// The linear memory a sandboxed game's last call ended with, in bytes (None: native).
+    pub fn last_memory_bytes(&self) -> Option<u64> {
+        match &self.backend {
+            Backend::Wasm(g) => Some(g.last_memory_bytes()),
+            Backend::Native(_) => None,
+        }
+    }
+
     /// Validates a config (JSON; empty = the game's default) and returns what a round needs.
     pub fn configure(&mut self, config_json: &str) -> Result<Requirements, GameError> {
         if let Some(req) = self.requirements.get(config_json) {

@@ -44,6 +44,8 @@ pub struct WasmGame {
     limits: GameLimits,
     /// Whether the compiled code came from the on-disk cache.
     pub from_cache: bool,
+    /// Linear memory the last call's instance ended with, in bytes (a cost figure).
+    last_memory: std::sync::atomic::AtomicU64,
 }
 
 fn load_error(path: &Path, message: impl std::fmt::Display) -> GameError {
@@ -125,6 +127,7 @@ impl WasmGame {
             pre,
             limits: limits.clone(),
             from_cache,
+            last_memory: Default::default(),
         })
     }
 
@@ -152,6 +155,8 @@ impl WasmGame {
             Pre::V010(pre) => pre.instantiate(&mut store).map(Instance::V010),
         };
         let result = instance.and_then(|inst| f(&mut store, &inst));
+        let memory = store.data().limiter.memory_bytes() as u64;
+        (self.last_memory).store(memory, std::sync::atomic::Ordering::Relaxed);
         result.map_err(|err| self.call_error(game, call, err, &store, &stderr))
     }
 
@@ -239,6 +244,11 @@ impl WasmGame {
                 message: format!("{err:#}"),
             },
         }
+    }
+
+    /// Linear memory the last call's instance ended with, in bytes.
+    pub fn last_memory_bytes(&self) -> u64 {
+        self.last_memory.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub fn describe(&self, file: &str) -> Result<(t::GameInfo, u64), GameError> {
@@ -340,19 +350,21 @@ const PYTHON_TRACEBACK: &str = "Traceback (most recent call last):";
 /// new_round)"; the innermost frame when every frame is the SDK's.
 fn python_exception(stderr: &str) -> String {
     let report = stderr.rsplit(PYTHON_TRACEBACK).next().unwrap_or_default();
-    let lines: Vec<&str> = report.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = report
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let frames: Vec<&str> = lines
         .iter()
         .copied()
         .filter(|l| l.starts_with("File \""))
         .collect();
-    // The exception line: the last line that is neither a frame nor a frame's source or marker.
-    let exception = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains(':') && !l.starts_with("File \"") && !l.starts_with('^'))
-        .copied()
-        .unwrap_or("an exception without a message");
+    // The exception: the report's last line, unless the report was cut before it.
+    let exception = match lines.last() {
+        Some(l) if !l.starts_with("File \"") => *l,
+        _ => "an exception whose report was cut short",
+    };
     let frame = frames
         .iter()
         .rev()

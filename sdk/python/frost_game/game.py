@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any, List, Optional
 
 from . import config as cfg
+from .rules import check_passages
 from .types import GameInfo, Passage, Requirements, Round
 
 #: The game API version: the WIT package `frost:game@0.2.0` this SDK is written for.
@@ -74,8 +75,6 @@ def configure(game: Game, config_json: str) -> Requirements:
 def new_round(game: Game, config_json: str, seed: int, passages: List[Passage]) -> Round:
     """`new_round` as the host calls it: parse the config, check the passages against the
     requirements, then the game's `new_round`."""
-    from .rules import check_passages
-
     config = parse_config(game, config_json)
     problem = check_passages(game.requirements(config), passages)
     if problem:
