@@ -128,27 +128,21 @@ fn write(path: &Path, text: &str) -> Result<(), AuthoringError> {
     std::fs::write(path, text).map_err(io("writing", path))
 }
 
-/// The line of a tool's output that says what went wrong: a Python exception's last line
-/// ("ModuleNotFoundError: No module named 'numpy'") or the last line that is not a
-/// traceback frame.
+/// The line of a tool's output that says what went wrong: the exception of the last Python
+/// traceback in it ("ModuleNotFoundError: No module named 'numpy'"), else the last line.
 pub fn failure_line(output: &str) -> String {
-    let lines: Vec<&str> = output
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let exception = lines.iter().rev().find(|l| {
-        l.split(':').next().is_some_and(|head| {
-            head.ends_with("Error") || head.ends_with("Exception") || head == "Rejected"
+    let lines: Vec<&str> = output.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let is_exception = |l: &&str| {
+        l.split_once(": ").is_some_and(|(head, _)| {
+            (head.ends_with("Error") || head.ends_with("Exception"))
+                && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
         })
-    });
-    let line = exception
-        .or_else(|| {
-            lines
-                .iter()
-                .rev()
-                .find(|l| !l.starts_with("File ") && !l.starts_with("at "))
-        })
+    };
+    let last_traceback = lines.iter().rposition(|l| l.ends_with("Traceback (most recent call last):"));
+    let after = &lines[last_traceback.map_or(0, |i| i + 1)..];
+    let line = (after.iter().find(is_exception))
+        .or_else(|| lines.iter().rev().find(is_exception))
+        .or(lines.last())
         .copied()
         .unwrap_or("no output");
     line.chars().take(300).collect()
@@ -175,6 +169,7 @@ fn build_python(dir: &Path, out: &Path) -> Result<(), AuthoringError> {
         .arg(APP_MODULE)
         .arg("-o")
         .arg(out)
+        .env("RUST_BACKTRACE", "0")
         .output()
         .map_err(io("running", &tool))?;
     if !result.status.success() {
