@@ -110,7 +110,11 @@ fn a_python_import_of_a_missing_module_is_reported() {
 #[test]
 fn python_file_access_is_refused() {
     // As for a Rust game: no preopened directory, the first file call traps, naming it.
-    hostile("files", &GameLimits::default(), &["wasi:filesystem", "does not provide"]);
+    hostile(
+        "files",
+        &GameLimits::default(),
+        &["wasi:filesystem", "does not provide"],
+    );
 }
 
 #[test]

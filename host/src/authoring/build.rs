@@ -131,14 +131,22 @@ fn write(path: &Path, text: &str) -> Result<(), AuthoringError> {
 /// The line of a tool's output that says what went wrong: the exception of the last Python
 /// traceback in it ("ModuleNotFoundError: No module named 'numpy'"), else the last line.
 pub fn failure_line(output: &str) -> String {
-    let lines: Vec<&str> = output.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = output
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let is_exception = |l: &&str| {
         l.split_once(": ").is_some_and(|(head, _)| {
             (head.ends_with("Error") || head.ends_with("Exception"))
-                && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                && head
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
         })
     };
-    let last_traceback = lines.iter().rposition(|l| l.ends_with("Traceback (most recent call last):"));
+    let last_traceback = lines
+        .iter()
+        .rposition(|l| l.ends_with("Traceback (most recent call last):"));
     let after = &lines[last_traceback.map_or(0, |i| i + 1)..];
     let line = (after.iter().find(is_exception))
         .or_else(|| lines.iter().rev().find(is_exception))
