@@ -76,9 +76,6 @@ QWEN3_5_TOKENIZER := $(CURDIR)/.cache/fixtures/qwen3_5-tokenizer
 $(QWEN3_5_TOKENIZER)/tokenizer.json: $(VENV)/.test-deps tests/fixtures/qwen3_5_tokenizer.py
 	$(PY) tests/fixtures/qwen3_5_tokenizer.py $(QWEN3_5_TOKENIZER)
 
-setup: $(TORCH_SETUP) wasm-target
-setup-test: setup $(VENV)/.test-deps $(COMPONENTIZE_PY_SETUP) $(QWEN3_TOKENIZER)/tokenizer.json $(QWEN3_5_TOKENIZER)/tokenizer.json chromium
-
 # componentize-py builds Python games into components (`frost-host game build`, docs/writing-a-game.md),
 # pinned (host/src/authoring/build.rs checks the same version). Installed into the project venv;
 # offline (PIP_NO_INDEX=1) from the wheel `make vendor` keeps in vendor/pip.
@@ -89,12 +86,15 @@ $(COMPONENTIZE_PY_SETUP):
 	$(PY) -m pip install --quiet --disable-pip-version-check $(if $(wildcard $(CURDIR)/vendor/pip),--find-links $(CURDIR)/vendor/pip) "componentize-py==$(COMPONENTIZE_PY_VERSION)"
 	@touch $@
 
+setup: $(TORCH_SETUP) wasm-target
+setup-test: setup $(VENV)/.test-deps $(COMPONENTIZE_PY_SETUP) $(QWEN3_TOKENIZER)/tokenizer.json $(QWEN3_5_TOKENIZER)/tokenizer.json chromium
+
 python-games-setup: $(COMPONENTIZE_PY_SETUP)
 
 # The Python games: the infill and title ports (games/python/*) and the hostile Python game of
 # tests/e2e/sandbox_python.rs, each NAME/NAME.wasm, built by `frost-host game build` when its
 # game.py, the Python SDK or the WIT changed (each build also compiles it into the component cache).
-PY_SDK_FILES := $(wildcard sdk/python/frost_game/*) sdk/wit/since_v0.2.0/game.wit
+PY_SDK_FILES := $(wildcard sdk/python/frost_game/*.py sdk/python/frost_game/*.txt) sdk/wit/since_v0.2.0/game.wit
 PY_GAME_DIRS := games/python/infill games/python/title tests/games/python/hostile_py
 PY_GAME_WASMS := $(foreach d,$(PY_GAME_DIRS),$(d)/$(notdir $(d)).wasm)
 python-games: $(PY_GAME_WASMS)

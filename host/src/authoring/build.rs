@@ -136,7 +136,7 @@ pub fn failure_line(output: &str) -> String {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    let is_exception = |l: &&str| {
+    let is_exception = |l: &&&str| {
         l.split_once(": ").is_some_and(|(head, _)| {
             (head.ends_with("Error") || head.ends_with("Exception"))
                 && head
