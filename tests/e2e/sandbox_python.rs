@@ -180,6 +180,8 @@ fn training_on_a_hostile_python_game_is_refused_in_one_line_before_the_run_start
 fn a_python_game_that_imports_a_missing_module_does_not_build() {
     let dir = tmp("py-missing-import").join("needs_numpy");
     std::fs::create_dir_all(&dir).unwrap();
+    // numpy is in the project venv, active here: the build takes modules from the game's
+    // folder only, so it is missing all the same.
     std::fs::write(dir.join("game.py"), "import numpy\n").unwrap();
     let o = run_cli(&["game", "build", dir.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);

@@ -178,6 +178,10 @@ fn build_python(dir: &Path, out: &Path) -> Result<(), AuthoringError> {
         .arg("-o")
         .arg(out)
         .env("RUST_BACKTRACE", "0")
+        // The game's folder is the only source of modules: componentize-py would otherwise
+        // bundle the active venv's packages (and half of an extension module's).
+        .env_remove("VIRTUAL_ENV")
+        .env_remove("PYTHONPATH")
         .output()
         .map_err(io("running", &tool))?;
     if !result.status.success() {
