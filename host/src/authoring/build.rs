@@ -165,6 +165,9 @@ fn build_python(dir: &Path, out: &Path) -> Result<(), AuthoringError> {
     }
     write(&sdk.join(format!("{APP_MODULE}.py")), APP_SOURCE)?;
     write(&wit.join("game.wit"), WIT)?;
+    let no_site = s.0.join("no-site");
+    let site = no_site.join("lib/site-packages");
+    std::fs::create_dir_all(&site).map_err(io("creating", &site))?;
     let result = Command::new(&tool)
         .arg("--quiet")
         .arg("-d")
@@ -178,9 +181,10 @@ fn build_python(dir: &Path, out: &Path) -> Result<(), AuthoringError> {
         .arg("-o")
         .arg(out)
         .env("RUST_BACKTRACE", "0")
-        // The game's folder is the only source of modules: componentize-py would otherwise
-        // bundle the active venv's packages (and half of an extension module's).
-        .env_remove("VIRTUAL_ENV")
+        // The game's folder is the only source of modules: componentize-py adds the
+        // site-packages of $VIRTUAL_ENV, else of the `python` it finds, and would bundle the
+        // build machine's packages (and half of an extension module's). An empty one it is.
+        .env("VIRTUAL_ENV", &no_site)
         .env_remove("PYTHONPATH")
         .output()
         .map_err(io("running", &tool))?;
