@@ -222,7 +222,7 @@ fn the_ports_refuse_a_bad_config_as_the_rust_games_do() {
 }
 
 /// The metrics of a 3-step run, without what depends on the clock.
-fn trained(game: &PathBuf, config: Option<toml::Table>) -> Vec<Value> {
+fn trained(game: &std::path::Path, config: Option<toml::Table>) -> Vec<Value> {
     let mut c = test_config(true);
     c.steps = 3;
     c.eval.every = 3;
