@@ -84,12 +84,12 @@ pub const PYTHON_SDK: &[(&str, &str)] = &[
         include_str!("../../../sdk/python/frost_game/types.py"),
     ),
     (
-        "frost_game/words.py",
-        include_str!("../../../sdk/python/frost_game/words.py"),
-    ),
-    (
         "frost_game/wire.py",
         include_str!("../../../sdk/python/frost_game/wire.py"),
+    ),
+    (
+        "frost_game/words.py",
+        include_str!("../../../sdk/python/frost_game/words.py"),
     ),
 ];
 
