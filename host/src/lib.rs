@@ -28,6 +28,7 @@ pub mod train;
 pub mod update;
 
 // Research tooling and the embedded default model.
+pub mod authoring;
 pub mod instrument;
 pub mod lab;
 pub mod pretrain;

@@ -26,6 +26,9 @@ enum Command {
     GameInfo(cli::game::GameInfoArgs),
     /// Play one round of a game on a text and print the player prompt and judge program.
     GameCheck(cli::game::GameCheckArgs),
+    /// Write a new game folder (`game new --lang python|rust NAME`) or build one into a
+    /// component (`game build NAME/`).
+    Game(cli::game_author::GameArgs),
     /// Print the JSON Schema of the training config.
     Schema,
     /// Build the embedded default model if missing, then train on it (what `make demo` runs).
@@ -105,6 +108,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Pretrain(a)) => cli::pretrain::run(a),
         Some(Command::GameInfo(a)) => cli::game::info(a),
         Some(Command::GameCheck(a)) => cli::game::check(a),
+        Some(Command::Game(a)) => cli::game_author::run(a),
         Some(Command::Schema) => cli::train::schema(),
         Some(Command::Demo(a)) => cli::train::demo(a),
         Some(Command::Bench(a)) => cli::bench::run(a),

@@ -20,7 +20,7 @@ fn bridge_wasm() -> PathBuf {
 
 /// The embedded default config on the fixture model and corpus, small and fast: nothing about
 /// any game is changed (no `[game.config]`), as a new author would run it.
-fn embedded_on_fixture(dir: &Path) -> PathBuf {
+pub fn embedded_on_fixture(dir: &Path) -> PathBuf {
     let f = fixture();
     let mut c = TrainConfig::default_embedded();
     c.model.path = f.model.display().to_string();

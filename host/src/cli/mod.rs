@@ -9,6 +9,8 @@ pub mod eval;
 pub mod eval_refine;
 pub mod export;
 pub mod game;
+pub mod game_author;
+pub mod game_bench;
 pub mod play;
 pub mod pretrain;
 pub mod report;

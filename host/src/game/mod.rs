@@ -67,6 +67,13 @@ pub enum GameError {
         call: &'static str,
         message: String,
     },
+    /// A Python game's uncaught exception: its last line and where it was raised.
+    #[error("game '{game}' raised an exception in {call}: {message}")]
+    Raised {
+        game: String,
+        call: &'static str,
+        message: String,
+    },
     #[error("game '{game}' crashed in {call}: {message}")]
     Trap {
         game: String,
@@ -197,6 +204,14 @@ impl Game {
         match &self.backend {
             Backend::Wasm(g) => g.from_cache,
             Backend::Native(_) => false,
+        }
+    }
+
+    /// The linear memory a sandboxed game's last call ended with, in bytes (None: native).
+    pub fn last_memory_bytes(&self) -> Option<u64> {
+        match &self.backend {
+            Backend::Wasm(g) => Some(g.last_memory_bytes()),
+            Backend::Native(_) => None,
         }
     }
 

@@ -219,6 +219,11 @@ pub struct Limiter {
 }
 
 impl Limiter {
+    /// Linear memory the instance holds now, over all its memories, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.memory_total
+    }
+
     pub fn new(limits: &GameLimits) -> Limiter {
         Limiter {
             max_memory: limits.max_memory_bytes as usize,

@@ -44,6 +44,8 @@ pub struct WasmGame {
     limits: GameLimits,
     /// Whether the compiled code came from the on-disk cache.
     pub from_cache: bool,
+    /// Linear memory the last call's instance ended with, in bytes (a cost figure).
+    last_memory: std::sync::atomic::AtomicU64,
 }
 
 fn load_error(path: &Path, message: impl std::fmt::Display) -> GameError {
@@ -125,6 +127,7 @@ impl WasmGame {
             pre,
             limits: limits.clone(),
             from_cache,
+            last_memory: Default::default(),
         })
     }
 
@@ -152,6 +155,8 @@ impl WasmGame {
             Pre::V010(pre) => pre.instantiate(&mut store).map(Instance::V010),
         };
         let result = instance.and_then(|inst| f(&mut store, &inst));
+        let memory = store.data().limiter.memory_bytes() as u64;
+        (self.last_memory).store(memory, std::sync::atomic::Ordering::Relaxed);
         result.map_err(|err| self.call_error(game, call, err, &store, &stderr))
     }
 
@@ -211,6 +216,11 @@ impl WasmGame {
                 ),
                 field: "max_wasm_stack_bytes",
             },
+            _ if stderr.contains(PYTHON_TRACEBACK) => GameError::Raised {
+                game,
+                call,
+                message: python_exception(&stderr),
+            },
             _ if stderr.contains("panicked") => GameError::Panic {
                 game,
                 call,
@@ -234,6 +244,11 @@ impl WasmGame {
                 message: format!("{err:#}"),
             },
         }
+    }
+
+    /// Linear memory the last call's instance ended with, in bytes.
+    pub fn last_memory_bytes(&self) -> u64 {
+        self.last_memory.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub fn describe(&self, file: &str) -> Result<(t::GameInfo, u64), GameError> {
@@ -327,6 +342,47 @@ fn check_interface(
     })
 }
 
+/// How CPython starts the report of an uncaught exception on stderr.
+const PYTHON_TRACEBACK: &str = "Traceback (most recent call last):";
+
+/// A Python traceback on stderr as one line: the exception's line and the innermost frame
+/// outside the SDK (the game's own code), e.g. "ValueError: boom (at game.py:12, in
+/// new_round)"; the innermost frame when every frame is the SDK's.
+fn python_exception(stderr: &str) -> String {
+    let report = stderr.rsplit(PYTHON_TRACEBACK).next().unwrap_or_default();
+    let lines: Vec<&str> = report
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let frames: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("File \""))
+        .collect();
+    // The exception: the report's last line, unless the report was cut before it.
+    let exception = match lines.last() {
+        Some(l) if !l.starts_with("File \"") => *l,
+        _ => "an exception whose report was cut short",
+    };
+    let frame = frames
+        .iter()
+        .rev()
+        .find(|f| !f.contains("frost_game/") && !f.contains("componentize_py"))
+        .or(frames.last());
+    let at = frame.and_then(|f| {
+        // File "/path/game.py", line 12, in new_round
+        let file = f.split('"').nth(1)?;
+        let file = file.rsplit('/').next().unwrap_or(file);
+        let rest = f.rsplit('"').next()?;
+        let line = rest.split("line ").nth(1)?.split(',').next()?.trim();
+        let func = rest.split(", in ").nth(1).unwrap_or("?").trim();
+        Some(format!(" (at {file}:{line}, in {func})"))
+    });
+    let message: String = exception.chars().take(500).collect();
+    format!("{message}{}", at.unwrap_or_default())
+}
+
 /// The first line of a Rust panic report on stderr, e.g.
 /// "panicked at src/lib.rs:3:5:\nboom" -> "boom (at src/lib.rs:3:5)".
 fn panic_message(stderr: &str) -> String {
@@ -349,6 +405,20 @@ fn panic_message(stderr: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn python_exception_from_a_traceback() {
+        let stderr = "noise\nTraceback (most recent call last):\n  File \"/b/frost_game/component.py\", line 90, in new_round\n    r = g.new_round(g.exported(), config, seed, own)\n  File \"/b/game/game.py\", line 12, in new_round\n    raise ValueError(\"deliberate error\")\n    ^^^^^^^^\nValueError: deliberate error\n";
+        assert_eq!(
+            super::python_exception(stderr),
+            "ValueError: deliberate error (at game.py:12, in new_round)"
+        );
+        let sdk_only = "Traceback (most recent call last):\n  File \"/b/frost_game/wire.py\", line 40, in _fail\n    raise MalformedReply(x)\nfrost_game.wire.MalformedReply: round.reference_move: expected a list\n";
+        assert_eq!(
+            super::python_exception(sdk_only),
+            "frost_game.wire.MalformedReply: round.reference_move: expected a list (at wire.py:40, in _fail)"
+        );
+    }
+
     #[test]
     fn panic_message_from_a_rust_panic_report() {
         let stderr = "\nthread '<unnamed>' panicked at src/lib.rs:3:5:\nboom\nnote: run with `RUST_BACKTRACE=1`\n";
