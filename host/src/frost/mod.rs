@@ -15,9 +15,9 @@ use crate::config::{FrostSection, Replace, Scope, Selection};
 mod keys;
 mod pick;
 mod refine;
+mod search;
 #[cfg(test)]
 mod replace_tests;
-mod search;
 #[cfg(test)]
 mod tests;
 

@@ -20,7 +20,7 @@ use tch::{Kind, Tensor};
 
 use crate::model::{CausalLm, Input, Tok};
 use prefix::Prefix;
-use scored::{scored_log_softmax, scored_sums, sums_of, Scored, ScoredIndex};
+use scored::{scored_sums, scored_sums_tensor, Scored, ScoredIndex};
 pub use taylor::{
     score_from_move_embeds, taylor_in_chunks, taylor_proposal, taylor_scores_are_exact, Taylor,
 };
@@ -396,10 +396,8 @@ pub fn sequences_scored(prog: &CompiledProgram, moves: &[Vec<u32>]) -> u64 {
 struct TermOut {
     /// The term's scored log-prob sums [n] (unweighted; with graph when the input has one).
     sums: Tensor,
-    /// The log-softmax [n * S, V] at each sequence's S scored positions (row by row, positions
-    /// ascending; detached), None when none is scored: the Taylor target term reads its move rows
-    /// here rather than applying the LM head again.
-    log_probs: Option<Tensor>,
+    /// Final hidden states [n, T - offset, H] of positions offset.. .
+    hidden: Tensor,
     /// The first position computed: the cached prefix's length (0 without a cache).
     offset: usize,
 }
@@ -447,8 +445,7 @@ fn term_forward(
         Some(p) => judge.forward_hidden(input, &pos, None, Some(&mut p.cache_for(n))),
         None => judge.forward_hidden(input, &pos, None, None),
     };
-    let lp = scored_log_softmax(judge, &hidden, &ix);
-    let sums = sums_of(lp.as_ref(), &ix, dev);
+    let sums = scored_sums_tensor(judge, &hidden, &ix);
     // (Not `+=`: tch's in-place add on a tensor in the graph.)
     let sums = match prefix {
         Some(p) => sums + p.logp,
@@ -456,7 +453,7 @@ fn term_forward(
     };
     TermOut {
         sums,
-        log_probs: lp.map(|lp| lp.detach()),
+        hidden,
         offset,
     }
 }

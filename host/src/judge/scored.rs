@@ -62,37 +62,22 @@ impl ScoredIndex {
 
 /// A scored token adds `max(log p, -clamp)` = `-min(CE, clamp)`: zero gradient where clamped.
 pub(super) fn scored_sums_tensor(judge: &CausalLm, hidden: &Tensor, ix: &ScoredIndex) -> Tensor {
-    let lp = scored_log_softmax(judge, hidden, ix);
-    sums_of(lp.as_ref(), ix, hidden.device())
-}
-
-/// The log-softmax [N, V] (f32) at the N scored positions of `hidden` [B, T, H], in
-/// [`ScoredIndex`]'s order (row by row, positions ascending); None when nothing is scored.
-pub(super) fn scored_log_softmax(
-    judge: &CausalLm,
-    hidden: &Tensor,
-    ix: &ScoredIndex,
-) -> Option<Tensor> {
     let (b, t, h) = {
         let s = hidden.size();
         (s[0], s[1], s[2])
     };
     debug_assert_eq!(b, ix.rows);
+    let dev = hidden.device();
     if ix.at.size()[0] == 0 {
-        return None;
+        return Tensor::zeros([b], (Kind::Float, dev));
     }
     let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &ix.at));
-    Some(logits.log_softmax(-1, Kind::Float))
-}
-
-/// Per-row sums of the scored tokens' floored log-probs, from [`scored_log_softmax`]'s `lp`.
-pub(super) fn sums_of(lp: Option<&Tensor>, ix: &ScoredIndex, dev: tch::Device) -> Tensor {
-    let Some(lp) = lp else {
-        return Tensor::zeros([ix.rows], (Kind::Float, dev));
-    };
-    let mut lp = lp.gather(1, &ix.target.unsqueeze(1), false).squeeze_dim(1);
+    let mut lp = logits
+        .log_softmax(-1, Kind::Float)
+        .gather(1, &ix.target.unsqueeze(1), false)
+        .squeeze_dim(1);
     if let Some(floor) = &ix.floor {
         lp = lp.maximum(&floor.to_kind(lp.kind()));
     }
-    Tensor::zeros([ix.rows], (lp.kind(), dev)).index_add(0, &ix.row, &lp)
+    Tensor::zeros([b], (lp.kind(), dev)).index_add(0, &ix.row, &lp)
 }

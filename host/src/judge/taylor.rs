@@ -92,7 +92,7 @@ pub fn taylor_proposal(
         .to_kind(Kind::Float);
     let gy = ge.gather(2, &y.unsqueeze(-1), false);
     let slopes = penalty::slopes(prog, &term_sums(&sums)).to_device(dev);
-    let target_term = target_term(prog, &outs, &y, v, &slopes);
+    let target_term = target_term(judge, prog, &outs, &y, v, &slopes);
     let r = Tensor::from_slice(&score_v)
         .to_kind(Kind::Float)
         .to_device(dev)
@@ -137,9 +137,9 @@ fn exact_scores(
 /// [K, L, V] (zero where the move token is not scored), log-probs floored at a term's clamp.
 /// `slopes` [K, T] is each term's weight in the reward at each parent (a penalty term's is 0
 /// where its constraint holds). Logits at the position before move token i depend only on
-/// tokens before it, so this part of the one-hot substitution is exact (up to the hinge). The
-/// log-probs are the forward's own (`TermOut::log_probs`): no second LM head.
+/// tokens before it, so this part of the one-hot substitution is exact (up to the hinge).
 fn target_term(
+    judge: &CausalLm,
     prog: &CompiledProgram,
     outs: &[(usize, TermOut)],
     y: &Tensor,
@@ -161,24 +161,14 @@ fn target_term(
         if rows.is_empty() {
             continue;
         }
-        let Some(all) = &fwd.log_probs else {
-            continue;
-        };
-        // The forward's scored rows, S per sequence in position order: slot token i (predicted
-        // at position s + i - 1) is row `scored before it` of its sequence's S.
-        let per_seq = all.size()[0] / k;
-        let scored_before = |p: usize| {
-            term.scored[fwd.offset + 1..p]
-                .iter()
-                .filter(|&&b| b)
-                .count()
-        };
-        let at: Vec<i64> = rows
-            .iter()
-            .map(|&i| scored_before(s + i as usize) as i64)
-            .collect();
-        let at = Tensor::from_slice(&at).to_device(dev);
-        let mut lp = all.view([k, per_seq, v]).index_select(1, &at); // [K, R, V]
+        let hidden = fwd.hidden.detach();
+        // Slot token i is predicted at position s + i - 1, row s + i - 1 - offset of `hidden`.
+        let first = (s - fwd.offset) as i64 - 1;
+        let at =
+            Tensor::from_slice(&rows.iter().map(|&i| first + i).collect::<Vec<_>>()).to_device(dev);
+        let mut lp = judge
+            .logits(&hidden.index_select(1, &at))
+            .log_softmax(-1, Kind::Float); // [K, R, V]
         if let Some(c) = term.clamp {
             lp = lp.clamp_min(-c);
         }
