@@ -68,7 +68,19 @@ fn native_plugin_panics_are_caught() {
 /// Plays the hostile component in `mode`; the error must name the game and contain `words`.
 /// Then the same handle plays a valid round and a fresh good game loads and plays.
 fn hostile(mode: &str, limits: &GameLimits, words: &[&str]) -> (GameError, Duration) {
-    let mut g = Game::load(&hostile_wasm(), limits, false).unwrap();
+    hostile_game(&hostile_wasm(), "hostile", mode, limits, words)
+}
+
+/// [`hostile`] for any hostile component (`wasm`, whose game is called `name`), in Rust or
+/// Python: both sandboxes are held to the same checks.
+pub(crate) fn hostile_game(
+    wasm: &std::path::Path,
+    name: &str,
+    mode: &str,
+    limits: &GameLimits,
+    words: &[&str],
+) -> (GameError, Duration) {
+    let mut g = Game::load(wasm, limits, false).unwrap();
     let config = format!(r#"{{"mode": "{mode}"}}"#);
     let started = Instant::now();
     let e = g
@@ -77,8 +89,8 @@ fn hostile(mode: &str, limits: &GameLimits, words: &[&str]) -> (GameError, Durat
     let took = started.elapsed();
     let msg = e.to_string();
     assert!(
-        msg.contains("'hostile'"),
-        "error does not name the game: {msg}"
+        msg.contains(&format!("'{name}'")),
+        "error for {mode} does not name the game: {msg}"
     );
     for w in words {
         assert!(msg.contains(w), "error for {mode} lacks {w:?}: {msg}");

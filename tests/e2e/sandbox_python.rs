@@ -4,39 +4,24 @@
 //! handle then plays a valid round, and a good game still loads and plays. A Python game
 //! gets the Rust games' limits plus the interpreter's documented allowance (docs/security.md).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use frost_host::game::{Game, GameError, GameLimits};
+use frost_host::game::{GameError, GameLimits};
 
 use crate::fixture::{run_cli, test_config, tmp};
-use crate::games::{passage, play_good_game, vocab};
 use crate::python_games::python_wasm;
+use crate::sandbox::hostile_game;
 
 fn hostile_py() -> std::path::PathBuf {
     python_wasm("tests/games/python/hostile_py")
 }
 
-/// Plays the hostile Python game in `mode`; the error must name the game and hold `words`.
+/// Plays the hostile Python game in `mode` under the Rust games' checks
+/// ([`crate::sandbox::hostile_game`]), and its error is one line.
 fn hostile(mode: &str, limits: &GameLimits, words: &[&str]) -> (GameError, Duration) {
-    let mut g = Game::load(&hostile_py(), limits, false).unwrap();
-    let config = format!(r#"{{"mode": "{mode}"}}"#);
-    let started = Instant::now();
-    let e = g
-        .new_round(&config, 0, &[passage(0, 8)], vocab())
-        .expect_err("a hostile round must fail");
-    let took = started.elapsed();
+    let (e, took) = hostile_game(&hostile_py(), "hostile-py", mode, limits, words);
     let msg = e.to_string();
-    assert!(
-        msg.contains("'hostile-py'"),
-        "{mode}: the error does not name the game: {msg}"
-    );
     assert_eq!(msg.lines().count(), 1, "{mode}: {msg}");
-    for w in words {
-        assert!(msg.contains(w), "{mode}: the error lacks {w:?}: {msg}");
-    }
-    g.new_round(r#"{"mode": "ok"}"#, 0, &[passage(0, 8)], vocab())
-        .expect("the same game plays on");
-    play_good_game();
     (e, took)
 }
 
