@@ -153,7 +153,33 @@ for L in 4 8 12; do
     | tee "$OUT/test-time/L$L.md"
 done
 
-# Frost at test time as a search (issue 39): P = all D = 4 against P = 1 with D = 4, 16, 64 on the
-# base model at L = 8 (8 seeds x 32 held-out assignments), each against best-of-N sampling at its
-# own D per block, by judge forwards, FLOPs and seconds (one thread; an idle machine for seconds).
-scripts/test-time-search.sh "$OUT/test-time-search" "0 1 2 3 4 5 6 7" 32
+# Frost at test time as a search (issues 39 and 40): P = all D = 4 against P = 1 with D = 4, 16
+# and 64 on the base model at L = 8 (8 seeds x 16 held-out assignments; D = 64 for 4 rounds on 8),
+# each against best-of-N sampling at its own D per block, by judge forwards, FLOPs and seconds
+# (one thread; an idle machine for seconds). Then the regime that wins by the second (P = 1,
+# D = 16) for core-l8's trained players and the base at L = 8 and 12 (8 seeds x 8 assignments;
+# a trained player is its seed's checkpoint), and gcg's ungated search against it.
+TTS="$RUNS/tts"
+REGIMES="all-d4:0:4 p1-d4:1:4 p1-d16:1:16" scripts/test-time-search.sh "$TTS/base-L8" \
+  "0 1 2 3 4 5 6 7" 16
+REGIMES="p1-d64:1:64:4" scripts/test-time-search.sh "$TTS/base-L8-d64" "0 1 2 3 4 5 6 7" 8
+for L in 8 12; do
+  for arm in grpo-k8 frost-k4-d4; do
+    PLAYER="$RUNS/core-l8/runs/$arm/seed-{seed}" GAP=$L REGIMES="p1-d16:1:16" \
+      scripts/test-time-search.sh "$TTS/$arm-L$L" "0 1 2 3 4 5 6 7" 8
+  done
+done
+REGIMES="p1-d16:1:16" GAP=12 scripts/test-time-search.sh "$TTS/base-L12" "0 1 2 3 4 5 6 7" 8
+
+# The causal test of the sharpening explanation (issue 40, a diagnostic): the entropy bonus that
+# brings GRPO's held-out entropy to Frost's, chosen on GRPO alone (seeds 100-101, against Frost's
+# entropy on the same seeds), then GRPO with it on core-l8's 8 seeds against core-l8's Frost.
+"$BIN" sweep configs/sweeps/entropy-match.toml --jobs "$JOBS" --out "$RUNS/entropy-match"
+python3 scripts/pick-entropy.py --match "$RUNS/entropy-match" | tee "$OUT/entropy-match.md"
+MATCHED=$(tail -n 1 "$OUT/entropy-match.md")
+sed "s/update.entropy_coef=0.02/update.entropy_coef=$MATCHED/" configs/sweeps/sharpening-test.toml \
+  > "$RUNS/sharpening-test.toml"
+"$BIN" sweep "$RUNS/sharpening-test.toml" --jobs "$JOBS" --out "$RUNS/sharpening-test"
+"$BIN" report "$RUNS/core-l8" "$RUNS/sharpening-test" --out "$OUT/sharpening-test" \
+  --pair frost-k4-d4=grpo-k8-entropy-matched --pair frost-k4-d4=grpo-k8 \
+  --pair grpo-k8-entropy-matched=grpo-k8

@@ -25,6 +25,7 @@ mod judge;
 mod model;
 mod model_loading;
 mod moe;
+mod pick_entropy;
 mod pretrain;
 mod python_games;
 mod qwen3;
