@@ -22,7 +22,9 @@ different amounts, so for each block b of the sampled arm the Frost point compar
 round r whose cost (mean over seeds and assignments) is at most the sampled arm's after b blocks:
 Frost never gets more than the samples did. Paired difference, interval, p and verdict as above,
 per block, in one table per axis (curve files without FLOPs, from before they were counted, skip
-that axis). With several players, it
+that axis). The crossover budgets: per axis, the smallest budget from which Frost stays ahead of
+the samples (point estimate) at every larger budget measured, and the smallest from which the
+verdict holds at every larger one ("never" when it does not by the last). With several players, it
 also prints how much more (or less) each player after the first gains from Frost at test time
 than the first: the difference of their Frost − samples differences at the last common round,
 with a 95% interval from resampling each player's seeds and assignments independently (an
@@ -178,6 +180,33 @@ def equal_cost(name, seeds, rounds, field):
 AXES = [("flops", "FLOPs", 1e9, "GFLOP"), ("seconds", "seconds", 1.0, "s")]
 
 
+def crossover(table, scale, unit):
+    """Where Frost overtakes the samples on one axis (rows of `equal_cost`): the smallest budget
+    from which its point estimate stays above the samples' at every larger budget, and the
+    smallest from which the verdict holds at every larger budget; "never" when it does not."""
+    def first_from(ok):
+        at = None
+        for row in reversed(table[1:]):
+            if not ok(row):
+                break
+            at = row
+        return "never" if at is None else f"{at['budget'] / scale:.3g} {unit} (block {at['b']})"
+    ahead = first_from(lambda row: row["diff"] > 0)
+    holds = first_from(lambda row: verdict(row["lo"], row["hi"], row["p"]) == "holds")
+    return f"ahead from {ahead}, holds from {holds}"
+
+
+def print_crossovers(players):
+    """Per player, the crossover budgets on every axis its curves count."""
+    print("\nCrossover budgets (per assignment; Frost ahead of, and holding against, more samples "
+          "at every larger budget measured):\n")
+    for field, axis, scale, unit in [("forwards", "judge forwards", 1.0, "forwards")] + AXES:
+        for name, seeds, rounds in players:
+            if has(seeds, field):
+                text = crossover(equal_cost(name, seeds, rounds, field), scale, unit)
+                print(f"- {name}, by {axis}: {text}")
+
+
 def print_equal_cost(players):
     """The equal-FLOPs and equal-seconds tables and verdicts."""
     for field, axis, scale, unit in AXES:
@@ -302,6 +331,7 @@ def main(args):
               f"more at equal judge budget: **{verdict(last['lo'], last['hi'], last['p'])}** "
               f"({last['diff']:+.2f} [{last['lo']:+.2f}, {last['hi']:+.2f}], p = {last['p']:.3f})")
     print_equal_cost(players)
+    print_crossovers(players)
     if len(players) > 1:
         first_name, first, first_rounds = players[0]
         rng = random.Random(SEED)

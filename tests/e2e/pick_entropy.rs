@@ -11,12 +11,18 @@ fn run(sweep: &Path, label: &str, seed: u64, frost: bool, coef: f64, best: f64, 
     let dir = sweep.join("runs").join(label).join(format!("seed-{seed}"));
     std::fs::create_dir_all(&dir).unwrap();
     let refinement = if frost { "frost" } else { "none" };
-    let config = format!("[frost]\nrefinement = \"{refinement}\"\n[update]\nentropy_coef = {coef}\n");
+    let config =
+        format!("[frost]\nrefinement = \"{refinement}\"\n[update]\nentropy_coef = {coef}\n");
     std::fs::write(dir.join("config.toml"), config).unwrap();
     let line = |b: f64, e: f64| {
         serde_json::json!({"step": 0, "eval/best_of_8": b, "eval/entropy": e}).to_string()
     };
-    let lines = [line(-500.0, 9.0), line(best, entropy), line(best, entropy), line(best, entropy)];
+    let lines = [
+        line(-500.0, 9.0),
+        line(best, entropy),
+        line(best, entropy),
+        line(best, entropy),
+    ];
     std::fs::write(dir.join("eval.jsonl"), lines.join("\n") + "\n").unwrap();
 }
 
@@ -29,7 +35,11 @@ fn pick(sweep: &Path, matching: bool) -> (String, String) {
     }
     let out = cmd.arg(sweep).output().expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let last = stdout.lines().last().unwrap_or_default().to_string();
     (last, stdout)
 }
@@ -50,7 +60,10 @@ fn the_match_pick_is_the_grpo_coefficient_nearest_frosts_entropy_and_the_default
     }
     let (matched, out) = pick(sweep, true);
     assert_eq!(matched, "0.02", "{out}");
-    assert!(out.contains("| Frost, no bonus (target) | 2 | -190.00 | 3.400 |"), "{out}");
+    assert!(
+        out.contains("| Frost, no bonus (target) | 2 | -190.00 | 3.400 |"),
+        "{out}"
+    );
     // Frost's runs are the target, never a coefficient of the table.
     assert!(!out.contains("| 0 | "), "{out}");
     let (best, out) = pick(sweep, false);
@@ -60,7 +73,15 @@ fn the_match_pick_is_the_grpo_coefficient_nearest_frosts_entropy_and_the_default
 #[test]
 fn match_without_frost_runs_names_what_is_missing() {
     let tmp = tempfile::tempdir().unwrap();
-    run(tmp.path(), "grpo-k8-ent-0.01", 100, false, 0.01, -180.0, 3.0);
+    run(
+        tmp.path(),
+        "grpo-k8-ent-0.01",
+        100,
+        false,
+        0.01,
+        -180.0,
+        3.0,
+    );
     let out = Command::new("python3")
         .arg(crate::common::root().join("scripts/pick-entropy.py"))
         .arg("--match")

@@ -86,3 +86,56 @@ fn test_time_p_flips_seeds_whole() {
     assert_eq!(want, 6.0 / 32.0);
     assert_eq!(p, (want * 1000.0).round() / 1000.0, "{stdout}");
 }
+
+/// The crossover budgets: 8 seeds whose Frost arm is 1 nat behind the samples after round 1 and
+/// 1 ahead after rounds 2 and 3 (forwards 8 + 4r on both arms): Frost is ahead, and the verdict
+/// holds, from block 2 (16 forwards) on; a player behind at the last block never crosses.
+#[test]
+fn test_time_crossover_is_the_budget_from_which_frost_stays_ahead() {
+    let dir = crate::fixture::tmp("test-time-crossover");
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, gains: [f64; 4]| -> String {
+        let files: Vec<String> = (0..8)
+            .map(|seed| {
+                let mut text = String::new();
+                for (r, g) in gains.iter().enumerate() {
+                    for (arm, best) in [("frost", *g), ("sampled", 0.0)] {
+                        let a = serde_json::json!({"best": best, "forwards": 8.0 + 4.0 * r as f64,
+                                                   "backwards": 0.0, "seconds": 0.01});
+                        let line = serde_json::json!({"arm": arm, "rounds": r, "n": 8 + 4 * r,
+                                                      "assignments": vec![a; 4]});
+                        text += &format!("{line}\n");
+                    }
+                }
+                let path = dir.join(format!("{name}-seed-{seed}.jsonl"));
+                std::fs::write(&path, text).unwrap();
+                path.display().to_string()
+            })
+            .collect();
+        format!("{name}={}", files.join(","))
+    };
+    let out = Command::new("python3")
+        .arg(crate::common::root().join("scripts/test-time.py"))
+        .arg(dir.join("figures"))
+        .arg(write("late", [0.0, -1.0, 1.0, 1.0]))
+        .arg(write("behind", [0.0, 1.0, 1.0, -1.0]))
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains(
+            "- late, by judge forwards: ahead from 16 forwards (block 2), holds from 16 forwards \
+             (block 2)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("- behind, by judge forwards: ahead from never, holds from never"),
+        "{stdout}"
+    );
+}
