@@ -162,7 +162,10 @@ fn gcg_verifies_every_child_and_replaces_only_when_strictly_better() {
             }
         }
     }
-    assert!(replaced > 0 && kept > 0, "{replaced} replaced, {kept} kept: a case unchecked");
+    assert!(
+        replaced > 0 && kept > 0,
+        "{replaced} replaced, {kept} kept: a case unchecked"
+    );
 }
 
 /// The FLOPs of a gcg round are exactly those of its judge passes (the Taylor pass on its
@@ -205,7 +208,10 @@ fn gcg_never_runs_the_policy() {
         "{gcg_round} vs {gcg_judge}"
     );
     let (gated_round, gated_judge) = rounds[1];
-    assert!(gated_round > gated_judge * (1.0 + 1e-6), "the meter sees the gate's policy pass");
+    assert!(
+        gated_round > gated_judge * (1.0 + 1e-6),
+        "the meter sees the gate's policy pass"
+    );
 }
 
 #[test]
@@ -245,13 +251,22 @@ fn refine_curves_carry_the_players_logprob_of_each_best_move() {
     let mut moved = false;
     for (c, asg) in curves.iter().zip(&s.heldout) {
         for p in c.frost.iter().chain(&c.sampled) {
-            let moves = model::moves_tensor(std::slice::from_ref(&p.best_move), s.model.net.device());
+            let moves =
+                model::moves_tensor(std::slice::from_ref(&p.best_move), s.model.net.device());
             let banned = asg.banned.unsqueeze(0);
             let prompts = [asg.prompt_ids.clone()];
             let t = s.cfg.sampling.temperature;
             let lp = model::move_logprobs_no_cache(&s.model.net, &prompts, &moves, &banned, t);
-            let want = lp.token.to_kind(Kind::Double).sum(Kind::Double).double_value(&[]);
-            assert!((p.best_logp - want).abs() < 1e-4, "{} vs {want}", p.best_logp);
+            let want = lp
+                .token
+                .to_kind(Kind::Double)
+                .sum(Kind::Double)
+                .double_value(&[]);
+            assert!(
+                (p.best_logp - want).abs() < 1e-4,
+                "{} vs {want}",
+                p.best_logp
+            );
             let one = std::slice::from_ref(&p.best_move);
             let exact = judge::score(s.judge(), &asg.program, one, &mut Budget::default())[0];
             assert!((exact - p.best).abs() < 1e-4, "{exact} vs {}", p.best);
@@ -259,7 +274,10 @@ fn refine_curves_carry_the_players_logprob_of_each_best_move() {
         moved |= c.sampled.last().unwrap().best_logp != c.sampled[0].best_logp;
         moved |= c.frost.last().unwrap().best_logp != c.frost[0].best_logp;
     }
-    assert!(moved, "no arm changed its best move: one log-prob checked per assignment");
+    assert!(
+        moved,
+        "no arm changed its best move: one log-prob checked per assignment"
+    );
 }
 
 /// The command of the brief: gcg at test time from the best draw, its curve with the log-prob.
@@ -299,7 +317,10 @@ fn eval_refine_with_gcg_writes_the_logprob_in_its_curve() {
             .collect();
         assert!((per.iter().sum::<f64>() / per.len() as f64 - logp).abs() < 1e-9);
         if l["arm"] == "frost" {
-            assert_eq!(l["budget/judge_backwards_total"], 2 * l["rounds"].as_u64().unwrap());
+            assert_eq!(
+                l["budget/judge_backwards_total"],
+                2 * l["rounds"].as_u64().unwrap()
+            );
         }
     }
 }

@@ -122,8 +122,11 @@ mod tests {
             .collect();
         let values: Vec<f64> = (0..3 * 4 * V).map(|_| rng.gen_range(-5.0..5.0)).collect();
         let estimate = Tensor::from_slice(&values).view([3, 4, V as i64]);
-        let banned = Tensor::zeros([V as i64], (Kind::Bool, Device::Cpu))
-            .index_fill(0, &Tensor::from_slice(&[5i64, 9]), 1);
+        let banned = Tensor::zeros([V as i64], (Kind::Bool, Device::Cpu)).index_fill(
+            0,
+            &Tensor::from_slice(&[5i64, 9]),
+            1,
+        );
         Case {
             parents,
             zeros: estimate.zeros_like(),
@@ -175,7 +178,10 @@ mod tests {
     }
 
     fn picks(children: &[Child]) -> Vec<(usize, usize, u32)> {
-        children.iter().map(|c| (c.parent, c.pos, c.token)).collect()
+        children
+            .iter()
+            .map(|c| (c.parent, c.pos, c.token))
+            .collect()
     }
 
     #[test]
@@ -193,17 +199,29 @@ mod tests {
             }
         }
         // D = the whole pool (3 parents x 4 positions x 5): exactly every top-k substitution.
-        let all = select(&proposal(&c, &[]), Selection::Gcg, &knobs(Scope::Group, 60, k, 7));
+        let all = select(
+            &proposal(&c, &[]),
+            Selection::Gcg,
+            &knobs(Scope::Group, 60, k, 7),
+        );
         let mut got = picks(&all);
         got.sort();
         let mut want: Vec<(usize, usize, u32)> = (0..3)
             .flat_map(|p| (0..4).map(move |i| (p, i)))
-            .flat_map(|(p, i)| top_k_by_hand(&c, p, i, k).into_iter().map(move |t| (p, i, t)))
+            .flat_map(|(p, i)| {
+                top_k_by_hand(&c, p, i, k)
+                    .into_iter()
+                    .map(move |t| (p, i, t))
+            })
             .collect();
         want.sort();
         assert_eq!(got, want);
         // No more than the pool, whatever D asks.
-        let more = select(&proposal(&c, &[]), Selection::Gcg, &knobs(Scope::Group, 80, k, 7));
+        let more = select(
+            &proposal(&c, &[]),
+            Selection::Gcg,
+            &knobs(Scope::Group, 80, k, 7),
+        );
         assert_eq!(more.len(), 60);
     }
 
@@ -211,7 +229,11 @@ mod tests {
     fn the_draw_is_reproducible_with_the_seed_and_changes_with_it() {
         let c = case();
         let draw = |scope, seed| {
-            picks(&select(&proposal(&c, &[]), Selection::Gcg, &knobs(scope, 6, 5, seed)))
+            picks(&select(
+                &proposal(&c, &[]),
+                Selection::Gcg,
+                &knobs(scope, 6, 5, seed),
+            ))
         };
         for scope in [Scope::Group, Scope::Parent, Scope::RoundRobin] {
             assert_eq!(draw(scope, 1), draw(scope, 1));
@@ -235,23 +257,40 @@ mod tests {
         };
         let mut counts = std::collections::HashMap::new();
         for seed in 0..1200 {
-            let got = select(&proposal(&one, &[]), Selection::Gcg, &knobs(Scope::Group, 1, 3, seed));
+            let got = select(
+                &proposal(&one, &[]),
+                Selection::Gcg,
+                &knobs(Scope::Group, 1, 3, seed),
+            );
             *counts.entry(picks(&got)[0]).or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 12, "{counts:?}");
         // Binomial(1200, 1/12): sd 9.6; 60..140 is over 4 sd either side.
-        assert!(counts.values().all(|&n| (60..140).contains(&n)), "{counts:?}");
+        assert!(
+            counts.values().all(|&n| (60..140).contains(&n)),
+            "{counts:?}"
+        );
     }
 
     #[test]
     fn scopes_share_d_and_moves_already_scored_are_never_drawn() {
         let c = case();
         let per_parent = |got: &[Child]| {
-            (0..3).map(|p| got.iter().filter(|c| c.parent == p).count()).collect::<Vec<_>>()
+            (0..3)
+                .map(|p| got.iter().filter(|c| c.parent == p).count())
+                .collect::<Vec<_>>()
         };
-        let parent = select(&proposal(&c, &[]), Selection::Gcg, &knobs(Scope::Parent, 6, 5, 4));
+        let parent = select(
+            &proposal(&c, &[]),
+            Selection::Gcg,
+            &knobs(Scope::Parent, 6, 5, 4),
+        );
         assert_eq!(per_parent(&parent), vec![2, 2, 2]);
-        let rr = select(&proposal(&c, &[]), Selection::Gcg, &knobs(Scope::RoundRobin, 7, 5, 4));
+        let rr = select(
+            &proposal(&c, &[]),
+            Selection::Gcg,
+            &knobs(Scope::RoundRobin, 7, 5, 4),
+        );
         assert_eq!(per_parent(&rr), vec![3, 2, 2]);
         // Parent 0 with its best position-0 token is a move already scored: never drawn again.
         let best = top_k_by_hand(&c, 0, 0, 1)[0];
@@ -259,7 +298,11 @@ mod tests {
         scored[0] = best;
         let verified = vec![scored];
         for seed in 0..50 {
-            let got = select(&proposal(&c, &verified), Selection::Gcg, &knobs(Scope::Group, 30, 2, seed));
+            let got = select(
+                &proposal(&c, &verified),
+                Selection::Gcg,
+                &knobs(Scope::Group, 30, 2, seed),
+            );
             assert!(!picks(&got).contains(&(0, 0, best)));
             assert_eq!(got.len(), 23, "every other of the 3 x 4 x 2 candidates");
         }
@@ -286,7 +329,10 @@ mod tests {
             let set = format!("frost.selection=\"{}\"", rule.name());
             let inert = cfg(&[&set, "frost.gcg_top_k=7"]).unwrap().inert_knobs();
             assert_eq!(inert.len(), 1, "{rule:?}: {inert:?}");
-            assert!(inert[0].starts_with("frost.gcg_top_k has no effect"), "{inert:?}");
+            assert!(
+                inert[0].starts_with("frost.gcg_top_k has no effect"),
+                "{inert:?}"
+            );
             // Left at its default it is not named.
             assert!(cfg(&[&set]).unwrap().inert_knobs().is_empty(), "{rule:?}");
         }

@@ -314,7 +314,10 @@ fn fill_best_logps(
         let banned = asg.banned.unsqueeze(0).expand([n as i64, -1], false);
         let moves = model::moves_tensor(chunk, policy.device());
         let lp = model::move_logprobs(policy, &prompts, &moves, &banned, temperature);
-        let sums = lp.token.to_kind(Kind::Double).sum_dim_intlist(1, false, Kind::Double);
+        let sums = lp
+            .token
+            .to_kind(Kind::Double)
+            .sum_dim_intlist(1, false, Kind::Double);
         logps.extend(sync::to_f64s(&sums));
     }
     for p in arms.into_iter().flat_map(|a| a.iter_mut()) {

@@ -188,7 +188,10 @@ mod tests {
         assert!(g.params().get("linear_weight").is_none());
         assert_eq!(default_rules(&cfg.frost).len(), 12);
         let gcg = RuleSpec::parse("gcg:k=7,scope=parent", &cfg.frost).unwrap();
-        assert_eq!((gcg.selection, gcg.top_k, gcg.scope), (Selection::Gcg, 7, Scope::Parent));
+        assert_eq!(
+            (gcg.selection, gcg.top_k, gcg.scope),
+            (Selection::Gcg, 7, Scope::Parent)
+        );
         assert_eq!(gcg.label(), "gcg:scope=parent,k=7");
         assert_eq!(RuleSpec::parse(&gcg.label(), &cfg.frost).unwrap(), gcg);
         assert_eq!(gcg.knobs(4, 1).top_k, 7);
