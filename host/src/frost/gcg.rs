@@ -68,7 +68,7 @@ pub fn draw(p: &Proposal, key: &Tensor, knobs: &Knobs) -> Vec<Child> {
 /// Each parent's candidates: at every move position the `top_k` best valid tokens by `key`
 /// ([K, L, V] f64, -inf = invalid: no-op, banned, padding, breaking the word rule), fewer where
 /// fewer are valid. Ranked by their key, which for `gcg` is the Taylor estimate R~ (one read).
-pub fn top_k_pools(p: &Proposal, key: &Tensor, top_k: usize) -> Vec<Vec<Child>> {
+fn top_k_pools(p: &Proposal, key: &Tensor, top_k: usize) -> Vec<Vec<Child>> {
     let (k, l, v) = key.size3().expect("a [K, L, V] key");
     let kk = (top_k as i64).min(v);
     let (vals, idx) = key.topk(kk, 2, true, true);
