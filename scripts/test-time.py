@@ -10,7 +10,8 @@ N draws, and of the best of N + r*D plain samples; their paired difference (Fros
 a 95% bootstrap interval over seeds and assignments (seeds resampled, then assignments within
 each), a sign-flip p at the same level (each seed's mean difference flipped whole: exact over
 the 2^S patterns, so its floor is 2 / 2^S), and each arm's judge forwards, backwards, seconds
-and GFLOP per assignment. Writes OUT_DIR/best_vs_forwards.svg, OUT_DIR/best_vs_flops.svg and
+and GFLOP per assignment, and the player's log-probability of each arm's best move (mean over
+seeds and assignments; nan in files from before it was measured). Writes OUT_DIR/best_vs_forwards.svg, OUT_DIR/best_vs_flops.svg and
 OUT_DIR/best_vs_seconds.svg (both arms of every player, 95% intervals of each arm's level as
 bars) and OUT_DIR/difference_vs_forwards.svg (the paired difference and its interval) and prints the
 table in Markdown, with the verdict at the last round: Frost at test time beats sampling more at
@@ -139,7 +140,7 @@ def rows(name, seeds, rounds):
                "lo": lo, "hi": hi, "p": p, "frost_ci": bootstrap(f, rng),
                "sampled_ci": bootstrap(g, rng), "n": seeds[0]["sampled"][r]["n"]}
         for arm in ("frost", "sampled"):
-            for field in ("forwards", "backwards", "seconds", "flops"):
+            for field in ("forwards", "backwards", "seconds", "flops", "best_logp"):
                 row[f"{arm}_{field}"] = (mean2(per_assignment(seeds, arm, r, field))
                                          if has(seeds, field) else float("nan"))
         out.append(row)
@@ -315,15 +316,16 @@ def main(args):
         "best score difference (nats)", diff, zero=True)
     print("| player | r | Frost best-of-N | best of N + r*D samples | Frost − samples [95%] | p "
           "| forwards (Frost / samples) | backwards | seconds (Frost / samples) "
-          "| GFLOP (Frost / samples) |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| GFLOP (Frost / samples) | log pi of the best (Frost / samples) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for row in table:
         print(f"| {row['player']} | {row['r']} | {row['frost']:.2f} | {row['sampled']:.2f} (N = "
               f"{row['n']}) | {row['diff']:+.2f} [{row['lo']:+.2f}, {row['hi']:+.2f}] | {row['p']:.3f} "
               f"| {row['frost_forwards']:.1f} / {row['sampled_forwards']:.1f} "
               f"| {row['frost_backwards']:.1f} | {row['frost_seconds']:.3f} / "
               f"{row['sampled_seconds']:.3f} | {row['frost_flops'] / 1e9:.3f} / "
-              f"{row['sampled_flops'] / 1e9:.3f} |")
+              f"{row['sampled_flops'] / 1e9:.3f} | {row['frost_best_logp']:.2f} / "
+              f"{row['sampled_best_logp']:.2f} |")
     print()
     for name, seeds, rounds in players:
         last = [row for row in table if row["player"] == name][-1]

@@ -83,6 +83,7 @@ fn taylor_gated_children_beat_random_children() {
                 tau: 1e-4,
                 linear_weight: 1.0,
                 taylor_weight: 1.0,
+                top_k: 100,
                 seed: rng.gen(),
             };
             let children = frost::select(&p, rule, &knobs);

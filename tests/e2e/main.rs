@@ -21,6 +21,7 @@ mod frost;
 mod game_cache;
 mod game_rounds;
 mod games;
+mod gcg;
 mod judge;
 mod model;
 mod model_loading;

@@ -114,6 +114,8 @@ impl<'a> Curve<'a> {
             "parents": self.parents,
             "eval/best_of": at.iter().map(|p| p.best).sum::<f64>() / m,
             "eval/mean": at.iter().map(|p| p.mean).sum::<f64>() / m,
+            // Measured outside the arms' budgets: the player's log-prob of each best move.
+            "eval/best_logp": at.iter().map(|p| p.best_logp).sum::<f64>() / m,
             "budget/judge_forwards_total": at.iter().map(|p| p.forwards).sum::<u64>(),
             "budget/judge_backwards_total": at.iter().map(|p| p.backwards).sum::<u64>(),
             "frost/children_total": if name == "frost" { Some(children) } else { None },
@@ -162,7 +164,7 @@ impl<'a> Curve<'a> {
         let (n, d, p) = (self.n, self.d, self.parents);
         println!("\nFrost at test time: best of {n} after r rounds of {d} children from the best {p}, against the best of {n} + r*{d} samples");
         println!(
-            "  {:>2} {:>10} {:>10} {:>9}  {:<20} {:>15} {:>9} {:>15} {:>17}",
+            "  {:>2} {:>10} {:>10} {:>9}  {:<20} {:>15} {:>9} {:>15} {:>17} {:>17}",
             "r",
             "frost",
             "sampled",
@@ -171,7 +173,8 @@ impl<'a> Curve<'a> {
             "fwd frost/samp",
             "backward",
             "s frost/samp",
-            "GFLOP frost/samp"
+            "GFLOP frost/samp",
+            "log pi frost/samp"
         );
         let m = self.per.len().max(1) as f64;
         for r in 0..=self.rounds() {
@@ -184,7 +187,7 @@ impl<'a> Curve<'a> {
                 xs.iter().map(|p| v(p)).sum::<f64>() / m
             };
             println!(
-                "  {r:>2} {:>10.3} {:>10.3} {:>+9.3}  {:<20} {:>15} {:>9.2} {:>15} {:>17}",
+                "  {r:>2} {:>10.3} {:>10.3} {:>+9.3}  {:<20} {:>15} {:>9.2} {:>15} {:>17} {:>17}",
                 stats::mean(&fb),
                 stats::mean(&gb),
                 stats::mean(&fb) - stats::mean(&gb),
@@ -205,8 +208,14 @@ impl<'a> Curve<'a> {
                     per(&f, |p| p.flops) / 1e9,
                     per(&g, |p| p.flops) / 1e9
                 ),
+                format!(
+                    "{:.2}/{:.2}",
+                    per(&f, |p| p.best_logp),
+                    per(&g, |p| p.best_logp)
+                ),
             );
         }
-        println!("  (judge forwards, backwards, seconds and GFLOP per assignment; the interval is over assignments)");
+        println!("  (judge forwards, backwards, seconds and GFLOP per assignment; the interval is over assignments;");
+        println!("   log pi: the player's log-prob of each arm's best move, mean over assignments, measured outside the budgets)");
     }
 }

@@ -13,6 +13,14 @@ fn default_linear_weight() -> f64 {
     0.1
 }
 
+/// `frost.gcg_top_k`: the shipped config of the method's authors' GCG solver
+/// (xentlabs/xent_solver, `configs/gcg/test.json`: `top_k = 100`; GCG's paper uses 256).
+pub const DEFAULT_GCG_TOP_K: usize = 100;
+
+fn default_gcg_top_k() -> usize {
+    DEFAULT_GCG_TOP_K
+}
+
 /// What happens to a sampled group before the update (`frost.refinement`).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
@@ -51,17 +59,24 @@ pub enum Selection {
     /// term); no gate (the prior is in the key). Costs one judge backward and one policy
     /// forward.
     PriorTaylor,
+    /// The gradient search of a GCG-style solver (the method's authors' xent_solver): per
+    /// parent and move position the top `frost.gcg_top_k` tokens by the Taylor estimate
+    /// R~(k, i, v), no gate; then D children drawn uniformly at random (seeded from the run
+    /// seed) among those parents x L x k substitutions. Costs one judge backward, no policy
+    /// forward.
+    Gcg,
 }
 
 impl Selection {
     /// Every rule, in the order the docs list them.
-    pub const ALL: [Selection; 6] = [
+    pub const ALL: [Selection; 7] = [
         Selection::TaylorGated,
         Selection::Taylor,
         Selection::TopProb,
         Selection::Random,
         Selection::TaylorGain,
         Selection::PriorTaylor,
+        Selection::Gcg,
     ];
 
     /// Whether the rule ranks by the judge's Taylor proposal (one judge backward per group).
@@ -72,7 +87,7 @@ impl Selection {
     /// Whether the rule reads the policy's log-probs of every substitution (one policy
     /// forward per group).
     pub fn needs_policy(self) -> bool {
-        !matches!(self, Selection::Taylor | Selection::Random)
+        !matches!(self, Selection::Taylor | Selection::Random | Selection::Gcg)
     }
 
     /// The rule's config name (`taylor-gated`, ...).
@@ -84,6 +99,7 @@ impl Selection {
             Selection::Random => "random",
             Selection::TaylorGain => "taylor-gain",
             Selection::PriorTaylor => "prior-taylor",
+            Selection::Gcg => "gcg",
         }
     }
 }
@@ -124,6 +140,11 @@ pub struct FrostSection {
     /// log-prob (0 = `top-prob`). Default 2 (tuned by `analyze-selection`).
     #[serde(default = "default_taylor_weight")]
     pub taylor_weight: f64,
+    /// `gcg`: the tokens kept per parent and move position, the best by the Taylor estimate,
+    /// among which the D children are drawn uniformly. Default 100 (the method's authors'
+    /// xent_solver config; GCG's paper uses 256).
+    #[serde(default = "default_gcg_top_k")]
+    pub gcg_top_k: usize,
     /// Mutation rounds per step (1 = the paper's method; more is an extension).
     pub rounds: usize,
     /// Compute the Taylor proposal this many parents at a time (0 = the whole group in one

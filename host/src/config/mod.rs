@@ -23,7 +23,7 @@ use crate::config::overrides::{from_table_with_overrides, OverrideError};
 pub use game::{GameSection, Origins};
 pub use method::{
     AdvantageBaseline, Aggregation, Baseline, FrostSection, KlEstimator, LrSchedule, Refinement,
-    Replace, Scope, Selection, StdScope, UpdateRule, UpdateSection,
+    Replace, Scope, Selection, StdScope, UpdateRule, UpdateSection, DEFAULT_GCG_TOP_K,
 };
 pub use values::{DeviceSpec, Dtype};
 

@@ -4,7 +4,7 @@
 
 use super::{
     invalid, Baseline, ConfigError, FrostSection, KlEstimator, LoraSection, Refinement, Replace,
-    SamplingSection, Scope, TrainConfig, UpdateRule, UpdateSection,
+    SamplingSection, Scope, Selection, TrainConfig, UpdateRule, UpdateSection,
 };
 
 impl TrainConfig {
@@ -143,6 +143,12 @@ fn frost(f: &FrostSection, k: usize) -> Result<(), ConfigError> {
         if !(w >= 0.0 && w.is_finite()) {
             return Err(invalid(field, format!("{w} must be a finite number >= 0")));
         }
+    }
+    if f.gcg_top_k == 0 {
+        return Err(invalid(
+            "frost.gcg_top_k",
+            "must be >= 1 (tokens kept per position; the default is 100)",
+        ));
     }
     if f.refinement == Refinement::Frost {
         if f.d == 0 {
@@ -308,6 +314,13 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
         ("max_replaced", f.max_replaced != 0),
         ("baseline", f.baseline != Baseline::Final),
     ];
+    if f.gcg_top_k != crate::config::DEFAULT_GCG_TOP_K && f.selection != Selection::Gcg {
+        out.push(format!(
+            "frost.gcg_top_k has no effect: frost.selection = \"{}\" ranks no top-k (it acts \
+             under selection = \"gcg\")",
+            f.selection.name()
+        ));
+    }
     if f.refinement != Refinement::Frost {
         for (field, _) in child_knobs.into_iter().filter(|(_, set)| *set) {
             out.push(format!(

@@ -46,7 +46,9 @@ pub fn ranking_key(p: &Proposal, rule: Selection, knobs: &Knobs) -> Tensor {
         parts.target + parts.linear * knobs.linear_weight
     };
     let key = match rule {
-        Selection::Taylor | Selection::TaylorGated => taylor().estimate.to_kind(Kind::Double),
+        Selection::Taylor | Selection::TaylorGated | Selection::Gcg => {
+            taylor().estimate.to_kind(Kind::Double)
+        }
         Selection::TopProb => prior(),
         Selection::TaylorGain => gain(),
         Selection::PriorTaylor => prior() + gain() * knobs.taylor_weight,

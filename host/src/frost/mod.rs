@@ -4,7 +4,8 @@
 //!
 //! The selection and replacement rules are pure functions over tensors and plain vectors
 //! (tested alone): `keys` turns a rule into a ranking key and a gate over all substitutions,
-//! `pick` walks the key into D distinct children (pooled, per parent, or round-robin). The
+//! `pick` walks the key into D distinct children (pooled, per parent, or round-robin), `gcg`
+//! draws them at random among each position's top-k by the key. The
 //! proposal (`taylor_proposal`) lives in judge/ next to the exact scorer it differentiates;
 //! `refine` wires the pieces into one round, the one every caller runs.
 
@@ -12,6 +13,7 @@ use tch::Tensor;
 
 use crate::config::{FrostSection, Replace, Scope, Selection};
 
+mod gcg;
 mod keys;
 mod pick;
 mod refine;
@@ -32,7 +34,8 @@ pub use search::Search;
 pub enum FrostError {
     #[error(
         "frost.d = {d} is larger than the {available} candidate substitutions a group has \
-         (K x L x usable tokens); lower frost.d"
+         (K x L x usable tokens; under selection = \"gcg\" K x L x frost.gcg_top_k); lower \
+         frost.d"
     )]
     TooFewCandidates { d: usize, available: usize },
 }
@@ -88,7 +91,7 @@ pub struct Proposal<'a> {
 }
 
 /// A rule's settings besides its name: where children go, how many, the gate and the weights
-/// of the key's parts, and the seed of `random`.
+/// of the key's parts, `gcg`'s k, and the seed of the random rules (`random`, `gcg`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Knobs {
     pub scope: Scope,
@@ -96,6 +99,8 @@ pub struct Knobs {
     pub tau: f64,
     pub linear_weight: f64,
     pub taylor_weight: f64,
+    /// `gcg`: tokens kept per parent and position (`frost.gcg_top_k`).
+    pub top_k: usize,
     pub seed: u64,
 }
 
@@ -108,26 +113,33 @@ impl Knobs {
             tau: f.tau,
             linear_weight: f.linear_weight,
             taylor_weight: f.taylor_weight,
+            top_k: f.gcg_top_k,
             seed,
         }
     }
 }
 
-/// Substitutions a group can ever offer: K x L x (usable tokens - 1). `D` above this is an
-/// input error (checked before training starts).
-pub fn available_candidates(k: usize, l: usize, usable_tokens: usize) -> usize {
-    k * l * usable_tokens.saturating_sub(1)
+/// Substitutions a group can ever offer: K x L x (usable tokens - 1), of which `gcg` draws
+/// among `frost.gcg_top_k` per position only. `D` above this is an input error (checked before
+/// training starts).
+pub fn available_candidates(f: &FrostSection, k: usize, l: usize, usable_tokens: usize) -> usize {
+    let per_position = usable_tokens.saturating_sub(1);
+    match f.selection {
+        Selection::Gcg => k * l * per_position.min(f.gcg_top_k),
+        _ => k * l * per_position,
+    }
 }
 
 /// Select the children to verify (docs/method.md#step-5-gate-and-select). Returns at most
 /// `knobs.d` distinct children (distinct as token sequences, and different from every parent),
 /// in the order picked. Fewer than D only when the gate leaves fewer valid candidates.
 pub fn select(p: &Proposal, rule: Selection, knobs: &Knobs) -> Vec<Child> {
-    if rule == Selection::Random {
-        return pick::random(p, knobs.scope, knobs.d, knobs.seed);
+    let key = || ranking_key(p, rule, knobs);
+    match rule {
+        Selection::Random => pick::random(p, knobs.scope, knobs.d, knobs.seed),
+        Selection::Gcg => gcg::draw(p, &key(), knobs),
+        _ => pick::top(p, &key(), knobs.scope, knobs.d),
     }
-    let key = ranking_key(p, rule, knobs);
-    pick::top(p, &key, knobs.scope, knobs.d)
 }
 
 /// Step 6: for each parent, the index (into `children`) of its best child if that child's exact

@@ -127,7 +127,7 @@ fn fill_estimates(p: &Proposal, children: &mut [Child]) {
 }
 
 /// What no child may be: a group member, or a move the judge scored in an earlier round.
-fn already_scored(p: &Proposal) -> Vec<Vec<u32>> {
+pub(super) fn already_scored(p: &Proposal) -> Vec<Vec<u32>> {
     let mut seen = p.parents.to_vec();
     seen.extend(p.verified.iter().cloned());
     seen
@@ -135,7 +135,7 @@ fn already_scored(p: &Proposal) -> Vec<Vec<u32>> {
 
 /// De-duplication shared by every rule: keep `child` only if its token sequence differs from
 /// every group member, every move already scored and every child kept so far.
-fn keep_if_new(
+pub(super) fn keep_if_new(
     child: Child,
     parents: &[Vec<u32>],
     seen: &mut Vec<Vec<u32>>,

@@ -148,5 +148,12 @@ fn kept_parents_stay_in_the_group_beside_their_children() {
 
 #[test]
 fn candidate_count() {
-    assert_eq!(available_candidates(4, 8, 100), 4 * 8 * 99);
+    let mut f = crate::config::TrainConfig::default_embedded().frost;
+    assert_eq!(available_candidates(&f, 4, 8, 100), 4 * 8 * 99);
+    // gcg draws among the top k of each position only.
+    f.selection = Selection::Gcg;
+    f.gcg_top_k = 10;
+    assert_eq!(available_candidates(&f, 4, 8, 100), 4 * 8 * 10);
+    f.gcg_top_k = 1000;
+    assert_eq!(available_candidates(&f, 4, 8, 100), 4 * 8 * 99);
 }

@@ -34,6 +34,7 @@ fn knobs(scope: Scope, d: usize) -> Knobs {
         tau: 1e-4,
         linear_weight: 1.0,
         taylor_weight: 1.0,
+        top_k: 100,
         seed: 0,
     }
 }

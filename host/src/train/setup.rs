@@ -303,13 +303,14 @@ pub fn tokenizer_dir(cfg: &TrainConfig) -> PathBuf {
 }
 
 /// Frost needs D distinct children: no more than the K x L x (usable vocabulary - 1)
-/// single-token substitutions there are.
+/// single-token substitutions there are (the top k per position under `gcg`).
 fn check_d(cfg: &TrainConfig, dealer: &Dealer, model: &LoadedModel) -> Result<(), TrainError> {
     if cfg.frost.refinement != crate::config::Refinement::Frost {
         return Ok(());
     }
     let usable = model.tokenizer.vocab_size();
-    let available = frost::available_candidates(cfg.sampling.k, dealer.move_len(), usable);
+    let (k, l) = (cfg.sampling.k, dealer.move_len());
+    let available = frost::available_candidates(&cfg.frost, k, l, usable);
     if cfg.frost.d > available {
         return Err(FrostError::TooFewCandidates {
             d: cfg.frost.d,

@@ -15,21 +15,26 @@
 //!
 //! A round proposes from the best `Search::parents` members (all: training's round) and
 //! verifies its children `Search::verify_batch` at a time (`frost::refine_search`).
+//!
+//! Each point also holds its best move and the player's log-probability of it (how plausible
+//! the player finds what each arm ends with): a measurement taken after both arms' figures, its
+//! policy forward outside both arms' budgets, seconds and FLOPs.
 
 use std::collections::HashMap;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
+use tch::Kind;
 
 use super::eval::{draw, record, EVAL_CHUNK};
 use super::sample::sample_checked;
 use super::setup::Setup;
 use super::{AssignmentEval, TrainError};
 use crate::frost::{self, Group, Nets, Search};
-use crate::instrument::meter;
+use crate::instrument::{meter, sync};
 use crate::judge::{self, Budget};
 use crate::lab::stats::mean;
-use crate::model::CausalLm;
+use crate::model::{self, CausalLm};
 use crate::round::Assignment;
 use crate::seeds;
 
@@ -45,6 +50,11 @@ pub struct ArmPoint {
     pub seconds: f64,
     /// FLOPs, forwards as run and backwards estimated (`instrument::flops`).
     pub flops: f64,
+    /// The move of `best` (the first such one in the arm's order).
+    pub best_move: Vec<u32>,
+    /// The player's log pi(best_move | prompt), summed over the move's tokens, with the
+    /// sampling mask and temperature: measured after the arm, outside its budget.
+    pub best_logp: f64,
 }
 
 /// One assignment's test-time curves.
@@ -111,13 +121,16 @@ fn refine_share(
             let (t, flops) = (Instant::now(), meter::spent());
             let mut budget = Budget::default();
             let scores = judge::score(s.judge(), &asg.program, moves, &mut budget);
+            let (best, best_move) = best_of(moves, &scores);
             let start = ArmPoint {
-                best: max(&scores),
+                best,
                 mean: mean(&scores),
                 forwards: budget.forwards,
                 backwards: budget.backwards,
                 seconds: share + t.elapsed().as_secs_f64(),
                 flops: flops_share + meter::spent() - flops,
+                best_move,
+                best_logp: f64::NAN,
             };
             // The reference move is scored for scale, outside both arms' budgets.
             let eval = record(s, asg, moves, &scores, entropy, &mut Budget::default());
@@ -128,8 +141,10 @@ fn refine_share(
                 scores: &scores,
                 point: start,
             };
-            let (frost, children) = frost_arm(s, policy, &at, step, how);
-            let sampled = sampled_arm(s, policy, &at, step, rounds)?;
+            let (mut frost, children) = frost_arm(s, policy, &at, step, how);
+            let mut sampled = sampled_arm(s, policy, &at, step, rounds)?;
+            let temperature = s.cfg.sampling.temperature;
+            fill_best_logps(policy, asg, temperature, [&mut frost, &mut sampled]);
             out.push((
                 i,
                 RefineCurve {
@@ -183,13 +198,16 @@ fn frost_arm(
         seconds += t.elapsed().as_secs_f64();
         flops += meter::spent() - before;
         children.push(report.children.len());
+        let (best, best_move) = best_of(&group.moves, &group.scores);
         points.push(ArmPoint {
-            best: max(&group.scores),
+            best,
             mean: mean(&group.scores),
             forwards: budget.forwards,
             backwards: budget.backwards,
             seconds,
             flops,
+            best_move,
+            best_logp: f64::NAN,
         });
     }
     (points, children)
@@ -222,6 +240,7 @@ fn sampled_arm(
         .zip(at.scores.iter().copied())
         .collect();
     let mut all: Vec<f64> = at.scores.to_vec();
+    let mut all_moves: Vec<Vec<u32>> = at.moves.to_vec();
     let mut budget = Budget {
         forwards: at.point.forwards,
         backwards: 0,
@@ -240,20 +259,69 @@ fn sampled_arm(
             known.extend(new.into_iter().zip(scored));
         }
         all.extend(block.iter().map(|m| known[m]));
+        all_moves.extend(block.iter().cloned());
         seconds += block_share + t.elapsed().as_secs_f64();
         flops += block_flops + meter::spent() - before;
+        let (best, best_move) = best_of(&all_moves, &all);
         points.push(ArmPoint {
-            best: max(&all),
+            best,
             mean: mean(&all),
             forwards: budget.forwards,
             backwards: 0,
             seconds,
             flops,
+            best_move,
+            best_logp: f64::NAN,
         });
     }
     Ok(points)
 }
 
-fn max(xs: &[f64]) -> f64 {
-    xs.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+/// The best score and its move (the first one when several tie).
+fn best_of(moves: &[Vec<u32>], scores: &[f64]) -> (f64, Vec<u32>) {
+    let mut at = 0;
+    for (i, s) in scores.iter().enumerate() {
+        if *s > scores[at] {
+            at = i;
+        }
+    }
+    (scores[at], moves[at].clone())
+}
+
+/// Rows of one policy forward of [`fill_best_logps`].
+const LOGP_CHUNK: usize = 32;
+
+/// Each point's `best_logp`: the player's teacher-forced log pi(best_move | prompt), summed over
+/// the move's tokens, with the sampling mask and temperature (top-k and top-p not applied, as
+/// the gate reads it). One forward, no gradient, over the distinct best moves of both arms.
+fn fill_best_logps(
+    policy: &CausalLm,
+    asg: &Assignment,
+    temperature: f64,
+    arms: [&mut Vec<ArmPoint>; 2],
+) {
+    let _guard = tch::no_grad_guard();
+    let mut distinct: Vec<Vec<u32>> = Vec::new();
+    for p in arms.iter().flat_map(|a| a.iter()) {
+        if !distinct.contains(&p.best_move) {
+            distinct.push(p.best_move.clone());
+        }
+    }
+    let mut logps = Vec::with_capacity(distinct.len());
+    for chunk in distinct.chunks(LOGP_CHUNK) {
+        let n = chunk.len();
+        let prompts = vec![asg.prompt_ids.clone(); n];
+        let banned = asg.banned.unsqueeze(0).expand([n as i64, -1], false);
+        let moves = model::moves_tensor(chunk, policy.device());
+        let lp = model::move_logprobs(policy, &prompts, &moves, &banned, temperature);
+        let sums = lp
+            .token
+            .to_kind(Kind::Double)
+            .sum_dim_intlist(1, false, Kind::Double);
+        logps.extend(sync::to_f64s(&sums));
+    }
+    for p in arms.into_iter().flat_map(|a| a.iter_mut()) {
+        let i = distinct.iter().position(|m| *m == p.best_move);
+        p.best_logp = logps[i.expect("every best move is in the list")];
+    }
 }

@@ -283,6 +283,7 @@ fn sample_uniform(p: &Proposal, n: usize, seed: u64) -> Vec<(usize, usize, u32)>
         tau: 0.5,
         linear_weight: 1.0,
         taylor_weight: 1.0,
+        top_k: crate::config::DEFAULT_GCG_TOP_K,
         seed,
     };
     frost::select(p, Selection::Random, &knobs)
@@ -300,6 +301,7 @@ fn sample_plausible(p: &Proposal, tau: f64, n: usize, seed: u64) -> Vec<(usize, 
         tau,
         linear_weight: 1.0,
         taylor_weight: 1.0,
+        top_k: crate::config::DEFAULT_GCG_TOP_K,
         seed,
     };
     let key = frost::ranking_key(p, Selection::TaylorGain, &knobs);

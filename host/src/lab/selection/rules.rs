@@ -1,5 +1,6 @@
 //! The rules a study compares: a selection rule with its knobs, written `NAME[:key=value,...]`
-//! on the command line (`taylor-gated:tau=1e-3`, `prior-taylor:scope=round-robin,lambda=0.5`).
+//! on the command line (`taylor-gated:tau=1e-3`, `prior-taylor:scope=round-robin,lambda=0.5`,
+//! `gcg:k=50`).
 
 use serde_json::{json, Value};
 
@@ -10,12 +11,12 @@ use crate::frost::Knobs;
 pub enum RuleSpecError {
     #[error(
         "--rule {0}: unknown rule; one of taylor-gated, taylor, top-prob, random, taylor-gain, \
-         prior-taylor"
+         prior-taylor, gcg"
     )]
     UnknownRule(String),
     #[error(
         "--rule {spec}: `{item}` is not a knob; use scope=group|parent|round-robin, tau=X, \
-         w=X (linear weight) or lambda=X (taylor weight)"
+         w=X (linear weight), lambda=X (taylor weight) or k=N (gcg's top-k, >= 1)"
     )]
     BadKnob { spec: String, item: String },
 }
@@ -28,6 +29,8 @@ pub struct RuleSpec {
     pub tau: f64,
     pub linear_weight: f64,
     pub taylor_weight: f64,
+    /// `gcg`'s tokens per position.
+    pub top_k: usize,
 }
 
 impl RuleSpec {
@@ -39,6 +42,7 @@ impl RuleSpec {
             tau: frost.tau,
             linear_weight: frost.linear_weight,
             taylor_weight: frost.taylor_weight,
+            top_k: frost.gcg_top_k,
         }
     }
 
@@ -62,6 +66,10 @@ impl RuleSpec {
                 "tau" => r.tau = num().filter(|x| *x > 0.0 && *x < 1.0).ok_or_else(bad)?,
                 "w" | "linear_weight" => r.linear_weight = num().ok_or_else(bad)?,
                 "lambda" | "taylor_weight" => r.taylor_weight = num().ok_or_else(bad)?,
+                "k" | "top_k" => {
+                    let k = v.trim().parse::<usize>().ok().filter(|&k| k >= 1);
+                    r.top_k = k.ok_or_else(bad)?;
+                }
                 _ => return Err(bad()),
             }
         }
@@ -81,6 +89,9 @@ impl RuleSpec {
         if s == Selection::PriorTaylor {
             p["taylor_weight"] = json!(self.taylor_weight);
         }
+        if s == Selection::Gcg {
+            p["top_k"] = json!(self.top_k);
+        }
         p
     }
 
@@ -97,6 +108,9 @@ impl RuleSpec {
                 parts.push(format!("{short}={x}"));
             }
         }
+        if let Some(k) = p["top_k"].as_u64() {
+            parts.push(format!("k={k}"));
+        }
         format!("{}:{}", self.selection.name(), parts.join(","))
     }
 
@@ -107,6 +121,7 @@ impl RuleSpec {
             tau: self.tau,
             linear_weight: self.linear_weight,
             taylor_weight: self.taylor_weight,
+            top_k: self.top_k,
             seed,
         }
     }
@@ -172,6 +187,15 @@ mod tests {
         assert_eq!(g.params()["tau"], json!(cfg.frost.tau));
         assert!(g.params().get("linear_weight").is_none());
         assert_eq!(default_rules(&cfg.frost).len(), 12);
+        let gcg = RuleSpec::parse("gcg:k=7,scope=parent", &cfg.frost).unwrap();
+        assert_eq!(
+            (gcg.selection, gcg.top_k, gcg.scope),
+            (Selection::Gcg, 7, Scope::Parent)
+        );
+        assert_eq!(gcg.label(), "gcg:scope=parent,k=7");
+        assert_eq!(RuleSpec::parse(&gcg.label(), &cfg.frost).unwrap(), gcg);
+        assert_eq!(gcg.knobs(4, 1).top_k, 7);
+        assert!(g.params().get("top_k").is_none());
     }
 
     #[test]
@@ -184,6 +208,8 @@ mod tests {
             "taylor:scope=everywhere",
             "taylor:x=1",
             "taylor:tau",
+            "gcg:k=0",
+            "gcg:k=1.5",
         ] {
             let e = RuleSpec::parse(bad, &cfg.frost).unwrap_err();
             assert!(e.to_string().contains("is not a knob"), "{bad}: {e}");
