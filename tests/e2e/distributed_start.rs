@@ -6,13 +6,13 @@ use std::process::Output;
 use std::time::{Duration, Instant};
 
 use crate::common;
-use crate::distributed::{free_port, srun_rank, train_args};
+use crate::distributed::{master_port, srun_rank, train_args};
 use crate::fixture::{fixture, tmp, write_config};
 
 /// Ranks 0 and 1 of 2 with their own arguments and environments (srun-style, one port): their
 /// outputs and how long the slower took.
 fn two_ranks(args: [Vec<String>; 2], envs: [&[(&str, &str)]; 2]) -> (Vec<Output>, Duration) {
-    let port = free_port().to_string();
+    let port = master_port().to_string();
     let started = Instant::now();
     let children: Vec<_> = (0..2)
         .map(|r| {
@@ -152,7 +152,7 @@ fn a_rank_that_never_starts_is_named() {
     let out = dir.join("run");
     let sets = ["run.join_timeout_s=3", "run.tensorboard=false"];
     let alone = |rank: usize| {
-        let mut c = srun_rank(rank, &free_port().to_string());
+        let mut c = srun_rank(rank, &master_port().to_string());
         c.args(train_args(&cfg, &out, &sets));
         c.output().unwrap()
     };
