@@ -32,6 +32,11 @@ fn owned(args: Vec<&str>) -> Vec<String> {
     args.into_iter().map(String::from).collect()
 }
 
+/// A process's whole stderr: what a failed assertion shows.
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 /// The last line of a process's stderr (the error line).
 fn last_line(o: &Output) -> String {
     let err = String::from_utf8_lossy(&o.stderr);
@@ -157,22 +162,32 @@ fn a_rank_that_never_starts_is_named() {
         c.output().unwrap()
     };
     let o = alone(0);
-    assert!(!o.status.success());
+    assert!(
+        !o.status.success(),
+        "rank 0 alone succeeded: {}",
+        stderr(&o)
+    );
     let line = last_line(&o);
     assert!(
         line.contains("rank 0 of 2: only 1 of 2 ranks joined within 3 s")
             && line.contains("every rank was launched")
             && line.contains("MASTER_PORT")
             && !line.contains("venv"),
-        "{line}"
+        "{}",
+        stderr(&o)
     );
     let o = alone(1);
-    assert!(!o.status.success());
+    assert!(
+        !o.status.success(),
+        "rank 1 alone succeeded: {}",
+        stderr(&o)
+    );
     let line = last_line(&o);
     assert!(
         line.contains("rank 1 of 2: could not join rank 0 within 3 s")
             && line.contains("every rank was launched"),
-        "{line}"
+        "{}",
+        stderr(&o)
     );
     assert!(!out.exists(), "a run directory was left");
 }
