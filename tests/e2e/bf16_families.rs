@@ -28,7 +28,19 @@
 //! further from the f32 truth (transformers in f32) than transformers in bf16 is, within a
 //! factor 2 (two runs with errors of the same kind), plus the rounding bound above:
 //! [`assert_close`].
+//!
+//! The LoRA gradients break the gain-~1 assumption: the backward from the logits to layer 1's
+//! adapters amplifies roundings by a factor that depends on the adapters' values (over four
+//! random draws of them, transformers' own bf16 gradients on Qwen3.5 landed up to 0.09, 0.10,
+//! 0.25 and 0.48 of their scale from its f32 ones, against (8 D + 1) u = 0.129). A bound from
+//! u alone would hold for some draws and not others, so the LoRA gradients are held to the
+//! check above (ours against f32, within twice transformers' bf16 distance plus the rounding
+//! bound): the amplification measured, not assumed. Every input is fixed (the adapters' values,
+//! bf16-exact, from the test's own seeded RNG: [`pin_adapters`]), so the figures are the same
+//! on every run. On the MoE families a route that flips on one side only breaks even that
+//! check (see the ignored test's reason).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use frost_host::model::{LoadOptions, LoadedModel, LoraConfig};
@@ -64,9 +76,17 @@ fn checkpoints() -> Vec<(&'static str, PathBuf)> {
 }
 
 /// `ours` against transformers in bf16 (`bf16`) and in f32 (`f32`), as fractions of the
-/// reference's scale: within `tol` of `bf16` (Qwen3.5); on an MoE family (`moe`), no further
-/// from `f32` than twice `bf16`'s distance from it, plus `tol` (see the module's comment).
-fn assert_close(what: &str, moe: bool, ours: &Tensor, bf16: &Tensor, f32: &Tensor, tol: f64) {
+/// reference's scale: within `tol` of `bf16`; or, `against_f32` (an MoE family's outputs, any
+/// LoRA gradient), no further from `f32` than twice `bf16`'s distance from it, plus `tol` (see
+/// the module's comment).
+fn assert_close(
+    what: &str,
+    against_f32: bool,
+    ours: &Tensor,
+    bf16: &Tensor,
+    f32: &Tensor,
+    tol: f64,
+) {
     let scale = r_scale(f32).max(f64::MIN_POSITIVE);
     let rel = |a: &Tensor, b: &Tensor| max_diff(a, b) / scale;
     let (d, ours_err, ref_err) = (rel(ours, bf16), rel(ours, f32), rel(bf16, f32));
@@ -74,7 +94,7 @@ fn assert_close(what: &str, moe: bool, ours: &Tensor, bf16: &Tensor, f32: &Tenso
         "{what}: to transformers bf16 {d:.2e}; to f32: ours {ours_err:.2e}, transformers bf16 \
          {ref_err:.2e} (rounding bound {tol:.2e})"
     );
-    if moe {
+    if against_f32 {
         let bound = 2.0 * ref_err + tol;
         assert!(
             ours_err <= bound,
@@ -151,54 +171,72 @@ fn r_scale(t: &Tensor) -> f64 {
 }
 
 #[test]
-#[ignore = "flaky at its derived bound: the adapters' lora_A init is not pinned (torch's global RNG), and Qwen3.5's q_proj.lora_A gradient measured 0.024 of scale in one run and 0.136 against the 0.129 bound in another; issue 42 stays open on it"]
 fn bf16_lora_gradients_match_peft_in_bf16() {
-    for (name, dir) in checkpoints() {
-        let mut lora = LoraConfig::new(2, 4.0);
-        // Attention only: on Qwen3 MoE peft rewrites MLP names into the experts' parameters.
-        lora.target_modules = ["q_proj", "v_proj", "o_proj"].map(String::from).to_vec();
-        let m = load_bf16(&dir, Some(lora));
-        // Draws from a seeded RNG of the test's own, not torch's global one: tests running in
-        // parallel draw from that one between a seed and its use (the same values every run).
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        for (n, t) in m.vs.variables() {
-            if n.contains(".lora_B.") {
-                let draw = normal(&mut rng, &t.size()).to_kind(t.kind()) * 0.2;
-                tch::no_grad(|| t.shallow_clone().copy_(&draw));
-            }
+    let (name, dir) = checkpoints().swap_remove(0);
+    lora_gradients_match_peft(name, &dir);
+}
+
+#[test]
+#[ignore = "a route that flips on one side only (a router near-tie in bf16) moves an MoE family's LoRA gradient by O(1): with every input pinned, Qwen3 MoE's layers.1 q_proj.lora_A lands 0.279 of scale from f32 where transformers' bf16 lands 0.027 (bound 0.184), and over 8 random adapter draws 3 such flips were seen, on either side"]
+fn bf16_moe_lora_gradients_match_peft_in_bf16() {
+    for (name, dir) in checkpoints().into_iter().skip(1) {
+        lora_gradients_match_peft(name, &dir);
+    }
+}
+
+/// Frost's LoRA gradients on the checkpoint `dir` in bf16 against peft's in bf16 and f32, as
+/// [`assert_close`] checks them against f32 (see the module's comment).
+fn lora_gradients_match_peft(name: &str, dir: &Path) {
+    let mut lora = LoraConfig::new(2, 4.0);
+    // Attention only: on Qwen3 MoE peft rewrites MLP names into the experts' parameters.
+    lora.target_modules = ["q_proj", "v_proj", "o_proj"].map(String::from).to_vec();
+    let m = load_bf16(dir, Some(lora));
+    pin_adapters(&m, 9);
+    let adapter = scratch(&format!("bf16-{name}-adapter"));
+    m.save_adapter(&adapter).unwrap();
+    let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
+    let w = normal(&mut ChaCha8Rng::seed_from_u64(4), &[2, 6, 96]);
+    let logits = m.net.forward(
+        frost_host::model::Input::Ids(&ids),
+        &positions(2, 0, 6),
+        None,
+        None,
+    );
+    (&logits * &w).sum(Kind::Float).backward();
+    let input = [("ids", ids), ("w", w)];
+    let r = check_in("bf16", "lora_grads", dir, Some(&adapter), &input);
+    let r32 = check_in("f32", "lora_grads", dir, Some(&adapter), &input);
+    let tol = backward_tol(m.config.num_hidden_layers);
+    let mut n = 0;
+    for (var, t) in m.vs.variables() {
+        if !var.contains("lora_") {
+            continue;
         }
-        let adapter = scratch(&format!("bf16-{name}-adapter"));
-        m.save_adapter(&adapter).unwrap();
-        let ids = Tensor::from_slice(&[3i64, 17, 40, 5, 66, 12, 9, 71, 30, 2, 44, 8]).view([2, 6]);
-        let w = normal(&mut ChaCha8Rng::seed_from_u64(4), &[2, 6, 96]);
-        let logits = m.net.forward(
-            frost_host::model::Input::Ids(&ids),
-            &positions(2, 0, 6),
-            None,
-            None,
-        );
-        (&logits * &w).sum(Kind::Float).backward();
-        let input = [("ids", ids), ("w", w)];
-        let r = check_in("bf16", "lora_grads", &dir, Some(&adapter), &input);
-        let r32 = check_in("f32", "lora_grads", &dir, Some(&adapter), &input);
-        let tol = backward_tol(m.config.num_hidden_layers);
-        let mut n = 0;
-        for (var, t) in m.vs.variables() {
-            if !var.contains("lora_") {
-                continue;
-            }
-            let key = format!("base_model.model.{var}");
-            let moe = name.contains("moe");
-            assert_close(
-                &format!("{name} {var}"),
-                moe,
-                &t.grad(),
-                &r[&key],
-                &r32[&key],
-                tol,
-            );
-            n += 1;
-        }
-        assert_eq!(n, r.len(), "{name}: every adapter tensor compared");
+        let key = format!("base_model.model.{var}");
+        // Against the f32 truth on every family: see the module's comment.
+        let what = format!("{name} {var}");
+        assert_close(&what, true, &t.grad(), &r[&key], &r32[&key], tol);
+        n += 1;
+    }
+    assert_eq!(n, r.len(), "{name}: every adapter tensor compared");
+}
+
+/// Sets every adapter tensor of `m` from a seeded RNG of the test's own (`seed`), not from
+/// torch's global one (which tests running in parallel draw from, and which set lora_A's init):
+/// A ~ N(0, 1/in) (PEFT's init scale), B ~ N(0, 0.2^2) (nonzero, so A has a gradient), each
+/// rounded to bf16. peft loads these values from the saved adapter and computes in f32, Frost
+/// casts them to bf16: bf16-exact values make both compute from identical adapters.
+fn pin_adapters(m: &LoadedModel, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // In name order: `variables()` is a HashMap, its order changes from run to run.
+    let vars: BTreeMap<String, Tensor> = m.vs.variables().into_iter().collect();
+    for (n, t) in vars {
+        let sd = match () {
+            _ if n.contains(".lora_A.") => 1.0 / (t.size()[1] as f64).sqrt(),
+            _ if n.contains(".lora_B.") => 0.2,
+            _ => continue,
+        };
+        let draw = (normal(&mut rng, &t.size()) * sd).to_kind(Kind::BFloat16);
+        tch::no_grad(|| t.shallow_clone().copy_(&draw));
     }
 }

@@ -3,6 +3,7 @@
 //! to float summation order.
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -16,7 +17,7 @@ fn torchrun() -> PathBuf {
     p
 }
 
-/// `frost-host` under the venv's real torchrun, `n` ranks on this machine (a free port).
+/// `frost-host` under the venv's real torchrun, `n` ranks on this machine (torchrun picks and holds its port).
 fn torchrun_cmd(n: usize, args: &[&str]) -> Command {
     let mut c = Command::new(torchrun());
     c.args([
@@ -263,12 +264,63 @@ fn wait_for_steps(metrics: &Path, n: usize) {
     }
 }
 
-pub(crate) fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// A MASTER_PORT for one test's ranks: free now, never handed to two tests of this process,
+/// and below the kernel's ephemeral range, which every `bind(0)` and outgoing connection on the
+/// machine draws from (Gloo's listeners, torchrun's store, other tests' and other processes'
+/// sockets). A port taken from that range and released (`bind(0)`, then close) could be handed
+/// to any of those before the ranks use it: a rank meant to find no rank 0 then joins, or
+/// talks to, someone else's socket. Each test process starts its search at a random offset, so
+/// processes running at once (other checkouts' tests) start apart.
+pub(crate) fn master_port() -> u16 {
+    static NEXT: AtomicUsize = AtomicUsize::new(usize::MAX);
+    let (lo, hi) = (20_000, ephemeral_ports().0);
+    assert!(
+        hi > lo,
+        "the ephemeral port range starts at {hi}: no port below it to use"
+    );
+    let span = usize::from(hi - lo);
+    let _ = NEXT.compare_exchange(
+        usize::MAX,
+        rand::random::<usize>() % span,
+        Ordering::Relaxed,
+        Ordering::Relaxed,
+    );
+    for _ in 0..span {
+        let port = lo + (NEXT.fetch_add(1, Ordering::Relaxed) % span) as u16;
+        // Bound on every address, as rank 0's store binds it: free on none is not free.
+        if std::net::TcpListener::bind(("0.0.0.0", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port in {lo}..{hi}");
+}
+
+/// The kernel's ephemeral port range (Linux's ip_local_port_range; IANA's elsewhere).
+pub(crate) fn ephemeral_ports() -> (u16, u16) {
+    let range = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range");
+    let parsed = range.ok().and_then(|t| {
+        let mut it = t.split_whitespace().map(|v| v.parse::<u16>().ok());
+        Some((it.next()??, it.next()??))
+    });
+    parsed.unwrap_or((49_152, 65_535))
+}
+
+/// The ports handed to tests are distinct and outside the ephemeral range (a port picked there
+/// and released can be taken by any socket on the machine before the ranks bind it).
+#[test]
+fn master_ports_are_distinct_and_outside_the_ephemeral_range() {
+    let (lo, hi) = ephemeral_ports();
+    let ports: Vec<u16> = (0..64).map(|_| master_port()).collect();
+    let distinct: std::collections::HashSet<_> = ports.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        ports.len(),
+        "a port handed out twice: {ports:?}"
+    );
+    assert!(
+        ports.iter().all(|p| !(lo..=hi).contains(p)),
+        "a port in the ephemeral range {lo}-{hi}: {ports:?}"
+    );
 }
 
 /// Rank `rank` of 2 as `srun` launches it (SLURM_* variables, no torchrun), stderr piped.
@@ -293,7 +345,7 @@ fn only_rank_0_logs_at_info() {
     let dir = tmp("dist-logs");
     let cfg = write_config(&dir, true);
     let out = dir.join("run");
-    let port = free_port().to_string();
+    let port = master_port().to_string();
     // A join timeout of its own: the collectives then run on a group with the collective
     // timeout (dist.rs), which this run goes through.
     let sets = [
@@ -347,7 +399,7 @@ fn a_killed_rank_makes_the_other_stop_with_a_clear_error() {
     let dir = tmp("dist-kill");
     let cfg = write_config(&dir, true);
     let out = dir.join("run");
-    let port = free_port().to_string();
+    let port = master_port().to_string();
     let sets = [
         "steps=400",
         "eval.every=0",

@@ -6,13 +6,13 @@ use std::process::Output;
 use std::time::{Duration, Instant};
 
 use crate::common;
-use crate::distributed::{free_port, srun_rank, train_args};
+use crate::distributed::{master_port, srun_rank, train_args};
 use crate::fixture::{fixture, tmp, write_config};
 
 /// Ranks 0 and 1 of 2 with their own arguments and environments (srun-style, one port): their
 /// outputs and how long the slower took.
 fn two_ranks(args: [Vec<String>; 2], envs: [&[(&str, &str)]; 2]) -> (Vec<Output>, Duration) {
-    let port = free_port().to_string();
+    let port = master_port().to_string();
     let started = Instant::now();
     let children: Vec<_> = (0..2)
         .map(|r| {
@@ -30,6 +30,11 @@ fn two_ranks(args: [Vec<String>; 2], envs: [&[(&str, &str)]; 2]) -> (Vec<Output>
 
 fn owned(args: Vec<&str>) -> Vec<String> {
     args.into_iter().map(String::from).collect()
+}
+
+/// A process's whole stderr: what a failed assertion shows.
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// The last line of a process's stderr (the error line).
@@ -152,27 +157,37 @@ fn a_rank_that_never_starts_is_named() {
     let out = dir.join("run");
     let sets = ["run.join_timeout_s=3", "run.tensorboard=false"];
     let alone = |rank: usize| {
-        let mut c = srun_rank(rank, &free_port().to_string());
+        let mut c = srun_rank(rank, &master_port().to_string());
         c.args(train_args(&cfg, &out, &sets));
         c.output().unwrap()
     };
     let o = alone(0);
-    assert!(!o.status.success());
+    assert!(
+        !o.status.success(),
+        "rank 0 alone succeeded: {}",
+        stderr(&o)
+    );
     let line = last_line(&o);
     assert!(
         line.contains("rank 0 of 2: only 1 of 2 ranks joined within 3 s")
             && line.contains("every rank was launched")
             && line.contains("MASTER_PORT")
             && !line.contains("venv"),
-        "{line}"
+        "{}",
+        stderr(&o)
     );
     let o = alone(1);
-    assert!(!o.status.success());
+    assert!(
+        !o.status.success(),
+        "rank 1 alone succeeded: {}",
+        stderr(&o)
+    );
     let line = last_line(&o);
     assert!(
         line.contains("rank 1 of 2: could not join rank 0 within 3 s")
             && line.contains("every rank was launched"),
-        "{line}"
+        "{}",
+        stderr(&o)
     );
     assert!(!out.exists(), "a run directory was left");
 }

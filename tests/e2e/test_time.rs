@@ -14,7 +14,7 @@ fn read_json(p: &Path) -> Value {
 
 /// `eval base` on the fixture config (3 held-out assignments, best of 4) with `extra`
 /// arguments: its --out document.
-fn eval(dir: &Path, name: &str, extra: &[&str]) -> Value {
+pub(crate) fn eval(dir: &Path, name: &str, extra: &[&str]) -> Value {
     let cfg = write_config(&fixture().root, true);
     let out = dir.join(format!("{name}.json"));
     let mut args = vec![
@@ -32,7 +32,7 @@ fn eval(dir: &Path, name: &str, extra: &[&str]) -> Value {
     read_json(&out)
 }
 
-fn f(v: &Value) -> f64 {
+pub(crate) fn f(v: &Value) -> f64 {
     v.as_f64().unwrap()
 }
 

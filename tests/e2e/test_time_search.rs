@@ -3,14 +3,13 @@
 //! verified in several judge passes are one pass's; the round after a replacement proposes
 //! from the child's own gradient (checked against a fresh Taylor pass on the child); each arm's
 //! FLOPs are counted and `scripts/test-time.py` reads them.
-use std::path::Path;
-
 use frost_host::frost::{self, Group, Nets, Precomputed, Search};
 use frost_host::judge::{self, Budget};
 use frost_host::train::{self, Setup};
 use serde_json::Value;
 
-use crate::fixture::{fixture, jsonl, run_cli_ok as ok, test_config, tmp, write_config};
+use crate::fixture::{fixture, jsonl, test_config, tmp};
+use crate::test_time::{eval, f};
 
 /// The fixture's player (base model) with its held-out assignments, and the N = 4 draws of the
 /// first one with their exact scores.
@@ -181,37 +180,6 @@ fn a_round_after_a_replacement_uses_the_childs_own_gradient() {
     panic!("no round proposed from a replaced member in 6 rounds: nothing checked");
 }
 
-fn read_json(p: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
-}
-
-fn eval(dir: &Path, name: &str, extra: &[&str]) -> (Value, Vec<Value>) {
-    let cfg = write_config(&fixture().root, true);
-    let (out, curve) = (
-        dir.join(format!("{name}.json")),
-        dir.join(format!("{name}.jsonl")),
-    );
-    let mut args = vec![
-        "eval",
-        "base",
-        "--config",
-        cfg.to_str().unwrap(),
-        "--set",
-        "eval.assignments=3",
-        "--out",
-        out.to_str().unwrap(),
-        "--curve",
-        curve.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    ok(&args);
-    (read_json(&out), jsonl(&curve))
-}
-
-fn f64_of(v: &Value) -> f64 {
-    v.as_f64().unwrap()
-}
-
 /// `eval --refine --parents`: P = N gives the curves of no `--parents` (seconds aside); P = 1
 /// spends one backward a round and fewer FLOPs than P = N; every arm's FLOPs grow with each
 /// round or block; `scripts/test-time.py` plots and tests by forwards, FLOPs and seconds.
@@ -220,9 +188,11 @@ fn eval_parents_and_flops_per_arm() {
     let dir = tmp("refine-parents");
     std::fs::create_dir_all(&dir).unwrap();
     let two = ["--refine", "2", "--children", "2"];
-    let (all, all_lines) = eval(&dir, "all", &two);
-    let (four, _) = eval(&dir, "four", &[&two[..], &["--parents", "4"]].concat());
-    let (one, _) = eval(&dir, "one", &[&two[..], &["--parents", "1"]].concat());
+    let curve = dir.join("all.jsonl");
+    let with_curve = [&two[..], &["--curve", curve.to_str().unwrap()]].concat();
+    let all = eval(&dir, "all", &with_curve);
+    let four = eval(&dir, "four", &[&two[..], &["--parents", "4"]].concat());
+    let one = eval(&dir, "one", &[&two[..], &["--parents", "1"]].concat());
     let curves = |v: &Value| v["refine"]["curves"].as_array().unwrap().clone();
     // Seconds are wall-clock: everything else is compared.
     let strip = |points: &Value| {
@@ -244,21 +214,20 @@ fn eval_parents_and_flops_per_arm() {
         for r in 1..=2 {
             let (fa, fo) = (&a["frost"][r], &o["frost"][r]);
             assert_eq!(fo["backwards"].as_u64(), Some(r as u64));
-            let round = |p: &Value, r: usize| f64_of(&p[r]["flops"]) - f64_of(&p[r - 1]["flops"]);
+            let round = |p: &Value, r: usize| f(&p[r]["flops"]) - f(&p[r - 1]["flops"]);
             // A backward on one parent instead of four, and the gate's pass on one.
             assert!(round(&o["frost"], r) < round(&a["frost"], r));
             assert!(round(&a["frost"], r) > 0.0 && round(&a["sampled"], r) > 0.0);
-            assert!(f64_of(&fa["flops"]) > 0.0);
+            assert!(f(&fa["flops"]) > 0.0);
         }
         assert_eq!(a["frost"][0]["flops"], a["sampled"][0]["flops"]);
     }
-    for line in &all_lines {
-        assert!(f64_of(&line["budget/flops_total"]) > 0.0);
+    for line in &jsonl(&curve) {
+        assert!(f(&line["budget/flops_total"]) > 0.0);
         assert_eq!(line["parents"], 4);
     }
 
     // The script: all three axes, the equal-cost tables.
-    let curve = dir.join("all.jsonl");
     let plots = dir.join("plots");
     let o = std::process::Command::new("python3")
         .arg(concat!(

@@ -22,7 +22,7 @@ class InfillConfig:
     #: What the judge scores: the move and the suffix, or the suffix alone.
     score: Literal["move+suffix", "suffix"] = "move+suffix"
     #: "chat": an instruction with a [GAP] marker; "raw": suffix, separator, prefix.
-    prompt: Literal["chat", "raw"] = "chat"
+    prompt: fg.PromptStyle = "chat"
     #: Chat prompt: say how the gap starts (a leading space is otherwise invisible at [GAP]).
     gap_hint: bool = True
     #: Ban every token containing a line break from the move.
@@ -62,8 +62,7 @@ class Infill(fg.Game):
     Config = InfillConfig
 
     def requirements(self, c: InfillConfig) -> fg.Requirements:
-        if not 1 <= c.gap_tokens <= 256:
-            raise fg.Rejected(f"gap_tokens must be 1..=256, got {c.gap_tokens}")
+        fg.check_move_tokens("gap_tokens", c.gap_tokens)
         if c.prefix_tokens <= 0:
             raise fg.Rejected("prefix_tokens must be at least 1 (the gap needs context)")
         if c.suffix_tokens <= 0:

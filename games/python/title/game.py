@@ -5,7 +5,7 @@ every token holding a line break is banned from the title. Its rounds equal the 
 on the same config and passages (tests/e2e/python_games.rs compares them)."""
 
 from dataclasses import dataclass
-from typing import List, Literal
+from typing import List
 
 import frost_game as fg
 
@@ -25,7 +25,7 @@ class TitleConfig:
     #: Ban every token holding a line break ("\n" or "\r") from the title.
     ban_line_breaks: bool = True
     #: "chat": an instruction with the text; "raw": the text, a blank line, then title_prefix.
-    prompt: Literal["chat", "raw"] = "chat"
+    prompt: fg.PromptStyle = "chat"
 
 
 #: The line breaks banned from a title, as banned strings.
@@ -42,8 +42,7 @@ class Title(fg.Game):
     Config = TitleConfig
 
     def requirements(self, c: TitleConfig) -> fg.Requirements:
-        if not 1 <= c.title_tokens <= 256:
-            raise fg.Rejected(f"title_tokens must be 1..=256, got {c.title_tokens}")
+        fg.check_move_tokens("title_tokens", c.title_tokens)
         if c.text_tokens <= 0:
             raise fg.Rejected("text_tokens must be at least 1 (the text is what is titled)")
         if not c.title_prefix:

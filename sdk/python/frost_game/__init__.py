@@ -15,7 +15,16 @@ CPython (`frost_game.testing`), build it into a sandboxed WebAssembly component 
 docs/writing-a-game.md walks through it.
 """
 
-from .game import ABI_VERSION, Game, NoConfig, Rejected, Rng, export
+from .game import (
+    ABI_VERSION,
+    Game,
+    NoConfig,
+    PromptStyle,
+    Rejected,
+    Rng,
+    check_move_tokens,
+    export,
+)
 from .types import (
     Chat,
     ChatMessage,
@@ -37,7 +46,8 @@ from .types import (
 )
 
 __all__ = [
-    "ABI_VERSION", "Game", "NoConfig", "Rejected", "Rng", "export",
+    "ABI_VERSION", "Game", "NoConfig", "PromptStyle", "Rejected", "Rng", "check_move_tokens",
+    "export",
     "Chat", "ChatMessage", "GameInfo", "JudgeProgram", "JudgeSegment", "JudgeTerm", "Move",
     "MoveConstraints", "MovePart", "Passage", "PassageSpec", "Penalty", "Raw", "Requirements",
     "Round", "Text", "Tokens",

@@ -8,9 +8,10 @@ same way.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, List, Optional
+from typing import Any, List, Literal, Optional
 
 from . import config as cfg
+from .limits import MOVE_TOKENS_MAX, MOVE_TOKENS_MIN
 from .rules import check_passages
 from .types import GameInfo, Passage, Requirements, Round
 
@@ -21,6 +22,19 @@ ABI_VERSION = "0.2.0"
 class Rejected(Exception):
     """A game's refusal of a config or a round: its message reaches the user as
     "game 'NAME' rejected the config: MESSAGE". Name the field and the fix."""
+
+
+#: How a game lays out its prompt (the Rust SDK's `PromptStyle`): "chat", an instruction for a
+#: chat model (`Chat`), or "raw", the text laid out for a base model to continue (`Raw`).
+PromptStyle = Literal["chat", "raw"]
+
+
+def check_move_tokens(key: str, n: int) -> None:
+    """A game's check of the move length its config asks for, for `requirements` (the Rust
+    SDK's `check_move_tokens`): raises `Rejected` naming the config key
+    ("gap_tokens must be 1..=256, got 0")."""
+    if not MOVE_TOKENS_MIN <= n <= MOVE_TOKENS_MAX:
+        raise Rejected(f"{key} must be {MOVE_TOKENS_MIN}..={MOVE_TOKENS_MAX}, got {n}")
 
 
 @dataclasses.dataclass

@@ -61,6 +61,25 @@ class ConfigTest(unittest.TestCase):
         self.assertEqual(schema["properties"]["limit"]["type"], ["integer", "null"])
         self.assertFalse(schema["additionalProperties"])
 
+    def test_the_games_shared_config_checks(self):
+        # The prompt style is the Rust SDK's enum: "chat" or "raw", anything else refused.
+        @dataclasses.dataclass
+        class Styled:
+            prompt: fg.PromptStyle = "chat"
+
+        self.assertEqual(config.parse(Styled, '{"prompt": "raw"}').prompt, "raw")
+        self.assertEqual(json.loads(config.schema(Styled))["properties"]["prompt"]["enum"],
+                         ["chat", "raw"])
+        with self.assertRaises(config.ConfigError):
+            config.parse(Styled, '{"prompt": "plain"}')
+        # The move length check names the key, in the Rust SDK's words.
+        fg.check_move_tokens("gap_tokens", 1)
+        fg.check_move_tokens("gap_tokens", 256)
+        for n in [0, 257]:
+            with self.assertRaises(fg.Rejected) as e:
+                fg.check_move_tokens("gap_tokens", n)
+            self.assertEqual(str(e.exception), f"gap_tokens must be 1..=256, got {n}")
+
 
 class TypesTest(unittest.TestCase):
     def test_text_between_widens_to_whole_characters(self):
