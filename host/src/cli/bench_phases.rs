@@ -95,7 +95,14 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> an
     print_times(&runs, steps, device);
     print_figures(&runs, peak);
     let ratio = runs[0].times.step_s / runs[1].times.step_s;
-    println!("  frost overhead: {ratio:.2}x the seconds per step of budget-matched GRPO K=8");
+    let cpu = |r: &Run| r.phases.iter().map(|p| p.cpu_seconds).sum::<f64>();
+    let cpu_ratio = cpu(&runs[0]) / cpu(&runs[1]);
+    println!(
+        "  frost overhead: {ratio:.2}x the seconds per step of budget-matched GRPO K=8, \
+         {cpu_ratio:.2}x its CPU seconds in the phases ({:.3} / {:.3})",
+        cpu(&runs[0]),
+        cpu(&runs[1])
+    );
     Ok(())
 }
 
@@ -110,6 +117,7 @@ fn mean_after_first(steps: &[StepStats]) -> StepStats {
         for s in kept {
             let p = &s[i];
             o.seconds += p.seconds / n;
+            o.cpu_seconds += p.cpu_seconds / n;
             o.tokens += p.tokens / n;
             o.forward_flops += p.forward_flops / n;
             o.backward_flops += p.backward_flops / n;
@@ -167,16 +175,18 @@ fn print_figures(runs: &[Run], peak: f64) {
          at the best rate any phase reached here, {:.1} GFLOP/s ({:.1}% MFU), and the phase's \
          seconds over them; peak resident memory while in the phase and its growth above the \
          phase's start, over all steps; device-to-host reads per step, each a synchronization \
-         on a GPU):",
+         on a GPU; cpu s: the process's CPU seconds per step in the phase, which other jobs on a \
+         loaded machine do not inflate as they do wall-clock seconds):",
         peak / 1e9,
         best / 1e9,
         100.0 * best / peak
     );
     println!(
-        "  {:<14} {:<7} {:>8} {:>10} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7}",
+        "  {:<14} {:<7} {:>8} {:>8} {:>10} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8} {:>7}",
         "",
         "phase",
         "s/step",
+        "cpu s",
         "tokens/s",
         "GFLOP",
         "GFLOP/s",
@@ -209,8 +219,9 @@ fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64, best: f64) {
     let mib = |b: Option<u64>| b.map_or("n/a".into(), |b| format!("{:.0}", b as f64 / 1048576.0));
     let (mem, growth): (String, String) = (mib(p.peak_rss), mib(p.rss_growth));
     println!(
-        "  {run:<14} {phase:<7} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {at_best:>8.3} {gap:>6} {mem:>9} {growth:>8} {:>7.0}",
+        "  {run:<14} {phase:<7} {:>8.3} {:>8.3} {:>10.0} {:>9.3} {:>8.2} {:>5.1}% {at_best:>8.3} {gap:>6} {mem:>9} {growth:>8} {:>7.0}",
         p.seconds,
+        p.cpu_seconds,
         p.tokens / p.seconds,
         flops / 1e9,
         rate / 1e9,

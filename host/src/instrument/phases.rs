@@ -16,6 +16,9 @@ pub const PHASES: [&str; 6] = ["sample", "score", "taylor", "verify", "update", 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PhaseStat {
     pub seconds: f64,
+    /// CPU seconds the process spent in the phase (every thread): on a shared, loaded machine
+    /// wall-clock seconds also count the other jobs, these do not. On a GPU, the host's work only.
+    pub cpu_seconds: f64,
     /// Tokens run through the transformer blocks (new tokens; cached ones not counted).
     pub tokens: f64,
     pub forward_flops: f64,
@@ -33,6 +36,7 @@ pub struct PhaseStat {
 impl PhaseStat {
     const EMPTY: PhaseStat = PhaseStat {
         seconds: 0.0,
+        cpu_seconds: 0.0,
         tokens: 0.0,
         forward_flops: 0.0,
         backward_flops: 0.0,
@@ -50,8 +54,9 @@ pub type StepStats = [PhaseStat; PHASES.len()];
 struct Recorder {
     step: StepStats,
     step_start: Option<Instant>,
-    /// The phase in progress, when it was entered and the read count then.
-    current: Option<(usize, Instant, u64)>,
+    /// The phase in progress, when it was entered (wall clock, process CPU seconds) and the
+    /// read count then.
+    current: Option<(usize, Instant, f64, u64)>,
     /// The steps kept for a bench; None when no bench records.
     kept: Option<Vec<StepStats>>,
     memory: bool,
@@ -146,7 +151,8 @@ pub fn enter(name: &str) {
             crate::instrument::memory::reset_peak_rss();
             r.entry_rss = crate::instrument::memory::rss_bytes();
         }
-        r.current = Some((i, Instant::now(), crate::instrument::sync::reads()));
+        let reads = crate::instrument::sync::reads();
+        r.current = Some((i, Instant::now(), cpu_seconds(), reads));
     });
 }
 
@@ -156,12 +162,13 @@ pub fn leave() {
 }
 
 fn close(r: &mut Recorder) {
-    let Some((i, t, reads)) = r.current.take() else {
+    let Some((i, t, cpu, reads)) = r.current.take() else {
         return;
     };
     let entry = r.entry_rss.take();
     let s = &mut r.step[i];
     s.seconds += t.elapsed().as_secs_f64();
+    s.cpu_seconds += cpu_seconds() - cpu;
     s.syncs += (crate::instrument::sync::reads() - reads) as f64;
     if r.memory {
         if let Some(b) = crate::instrument::memory::peak_rss_bytes() {
@@ -173,6 +180,19 @@ fn close(r: &mut Recorder) {
     }
 }
 
+/// The CPU seconds this process has used so far, all threads (0 where it cannot be read).
+pub fn cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    match unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } {
+        0 => t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9,
+        _ => 0.0,
+    }
+}
+
 /// A model forward of `tokens` new tokens; `graph`: it recorded a graph for a backward, whose
 /// FLOPs are counted with it (every such forward in a step is differentiated once). Also added
 /// to the meter when it counts.
@@ -180,7 +200,7 @@ pub fn count_forward(f: ForwardFlops, tokens: i64, graph: bool, base_trained: bo
     let backward = if graph { f.backward(base_trained) } else { 0.0 };
     crate::instrument::meter::add(f.total() + backward);
     with(|r| {
-        let Some((i, _, _)) = r.current else {
+        let Some((i, ..)) = r.current else {
             return;
         };
         if r.kept.is_none() {
@@ -231,6 +251,7 @@ mod tests {
         let update = steps[0][4];
         assert_eq!((update.tokens, update.backward_flops), (3.0, 24.0));
         assert!(score.seconds >= 0.0 && steps[0][0].seconds == 0.0);
+        assert!(score.cpu_seconds >= 0.0 && steps[0][0].cpu_seconds == 0.0);
         assert_eq!(steps[1][4], PhaseStat::default());
         assert!(!counting());
         // The meter counts every forward (and its backward) with or without a phase.
@@ -241,5 +262,16 @@ mod tests {
         assert_eq!(crate::instrument::meter::spent(), 12.0 + 12.0 + 14.0);
         drop(on);
         assert!(!counting());
+    }
+
+    #[test]
+    fn cpu_seconds_advance_with_work() {
+        let start = cpu_seconds();
+        let wall = Instant::now();
+        let mut x = 0u64;
+        while cpu_seconds() - start < 0.01 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            assert!(wall.elapsed().as_secs() < 30, "no CPU time counted in 30 s");
+        }
     }
 }
