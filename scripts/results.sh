@@ -154,15 +154,31 @@ for L in 4 8 12; do
 done
 
 # Frost at test time as a search (issues 39 and 40): P = all D = 4 against P = 1 with D = 4, 16
-# and 64 on the base model at L = 8 (8 seeds x 16 held-out assignments; D = 64 for 4 rounds on 8),
+# and 64 on the base model at L = 8 (8 seeds x 32 held-out assignments; D = 64 for 4 rounds),
 # each against best-of-N sampling at its own D per block, by judge forwards, FLOPs and seconds
 # (one thread; an idle machine for seconds). Then the regime that wins by the second (P = 1,
 # D = 16) for core-l8's trained players and the base at L = 8 and 12 (8 seeds x 8 assignments;
 # a trained player is its seed's checkpoint), and gcg's ungated search against it.
 TTS="$RUNS/tts"
 REGIMES="all-d4:0:4 p1-d4:1:4 p1-d16:1:16" scripts/test-time-search.sh "$TTS/base-L8" \
-  "0 1 2 3 4 5 6 7" 16
-REGIMES="p1-d64:1:64:4" scripts/test-time-search.sh "$TTS/base-L8-d64" "0 1 2 3 4 5 6 7" 8
+  "0 1 2 3 4 5 6 7" 32
+REGIMES="p1-d64:1:64:4" scripts/test-time-search.sh "$TTS/base-L8-d64" "0 1 2 3 4 5 6 7" 32
+# gcg (issue 40, section 2): the same P = 1, D = 16 search without the policy's gate, on the
+# same seeds and assignments (so the same draws), against the gated regime at equal seconds and
+# by the player's log-probability of the final best move.
+REGIMES="p1-d16-gcg:1:16:8:gcg" scripts/test-time-search.sh "$TTS/base-L8-gcg" \
+  "0 1 2 3 4 5 6 7" 32
+mkdir -p "$TTS/gated-vs-gcg"
+python3 scripts/test-time.py "$TTS/gated-vs-gcg" \
+  "p1-d16=$(find "$TTS/base-L8/curves" -name 'p1-d16-seed-*.jsonl' | sort | paste -sd, -)" \
+  "p1-d16-gcg=$(find "$TTS/base-L8-gcg/curves" -name 'p1-d16-gcg-seed-*.jsonl' | sort | paste -sd, -)" \
+  | tee "$TTS/gated-vs-gcg/table.md"
+# The trained players' seed-level p (issue 42): core-l8's checkpoints, training's round (P = all,
+# D = 4, 8 rounds), 16 held-out assignments per seed.
+for arm in grpo-k8 frost-k4-d4; do
+  PLAYER="$RUNS/core-l8/runs/$arm/seed-{seed}" GAP=8 REGIMES="all-d4:0:4" \
+    scripts/test-time-search.sh "$TTS/$arm-L8-all" "0 1 2 3 4 5 6 7" 16
+done
 for L in 8 12; do
   for arm in grpo-k8 frost-k4-d4; do
     PLAYER="$RUNS/core-l8/runs/$arm/seed-{seed}" GAP=$L REGIMES="p1-d16:1:16" \

@@ -8,7 +8,7 @@ use frost_host::judge::{self, Budget};
 use frost_host::train::{self, Setup};
 use serde_json::Value;
 
-use crate::fixture::{fixture, jsonl, test_config, tmp};
+use crate::fixture::{jsonl, test_config, tmp};
 use crate::test_time::{eval, f};
 
 /// The fixture's player (base model) with its held-out assignments, and the N = 4 draws of the
