@@ -81,11 +81,7 @@ impl RmsNorm {
     pub(super) fn forward(&self, x: &Tensor) -> Tensor {
         let acc = acc_kind(x.kind());
         let xf = x.to_kind(acc);
-        // The mean as sum / n: on the CPU the same values as `mean_dim` (which sums, then
-        // divides), forward and backward, but its backward divides the [.., 1] gradient, not a
-        // full-size one (tested against the mean in `rms_norm_and_rotary_equal_their_textbook_forms`).
-        let n = x.size()[x.dim() - 1] as f64;
-        let var = xf.square().sum_dim_intlist(-1, true, acc) / n;
+        let var = xf.square().mean_dim(-1, true, acc);
         let normed = xf * (var + self.eps).rsqrt();
         if self.zero_centred {
             (normed * (self.weight.to_kind(acc) + 1.0)).to_kind(x.kind())
@@ -117,46 +113,39 @@ impl RotaryEmbedding {
         let freqs =
             positions.to_kind(Kind::Float).unsqueeze(-1) * self.inv_freq.unsqueeze(0).unsqueeze(0);
         let emb = Tensor::cat(&[&freqs, &freqs], -1);
-        let sin = emb.sin().to_kind(kind);
-        let half = sin.size()[2] / 2;
         Rotary {
             cos: emb.cos().to_kind(kind).unsqueeze(1),
-            signed_sin: Tensor::cat(&[-sin.narrow(-1, 0, half), sin.narrow(-1, half, half)], -1)
-                .unsqueeze(1),
+            sin: emb.sin().to_kind(kind).unsqueeze(1),
         }
     }
 }
 
-/// Rotary tables of one forward [B, 1, T, rotary_dim]: cos, and sin with its first half
-/// negated (the sign `rotate_half` puts on `x2`, moved to the table).
+/// Rotary tables of one forward: cos and sin [B, 1, T, rotary_dim].
 pub(super) struct Rotary {
     cos: Tensor,
-    signed_sin: Tensor,
+    sin: Tensor,
 }
 
 impl Rotary {
     /// Rotates queries or keys [B, heads, T, head_dim]: the first rotary_dim dims, the rest pass.
-    /// `x * cos + [-x2, x1] * sin`, computed as `x * cos + [x2, x1] * [-sin1, sin2]`: the same
-    /// values bit for bit (a product's sign is symmetric), with a flip where a neg and a cat
-    /// were, so the backward runs one flip instead of two slices into zeros, a neg and adds.
     pub(super) fn apply(&self, x: &Tensor) -> Tensor {
         let (hd, rd) = (x.size()[3], self.cos.size()[3]);
         if rd == hd {
-            return x * &self.cos + swap_halves(x) * &self.signed_sin;
+            return x * &self.cos + rotate_half(x) * &self.sin;
         }
         let rot = x.narrow(-1, 0, rd);
         let pass = x.narrow(-1, rd, hd - rd);
-        let rot = &rot * &self.cos + swap_halves(&rot) * &self.signed_sin;
+        let rot = &rot * &self.cos + rotate_half(&rot) * &self.sin;
         Tensor::cat(&[rot, pass], -1)
     }
 }
 
-/// `[x2, x1]` for the two halves of the last dimension of `x` [B, heads, T, d].
-fn swap_halves(x: &Tensor) -> Tensor {
-    let s = x.size();
-    x.reshape([s[0], s[1], s[2], 2, s[3] / 2])
-        .flip([3])
-        .reshape([s[0], s[1], s[2], s[3]])
+/// `[-x2, x1]` for the two halves of the last dimension.
+fn rotate_half(x: &Tensor) -> Tensor {
+    let half = x.size()[3] / 2;
+    let x1 = x.narrow(-1, 0, half);
+    let x2 = x.narrow(-1, half, half);
+    Tensor::cat(&[x2.neg(), x1], -1)
 }
 
 /// The SwiGLU MLP: `down(silu(gate(x)) * up(x))`.
@@ -179,71 +168,5 @@ impl Mlp {
     pub(super) fn forward(&self, x: &Tensor) -> Tensor {
         let h = self.gate_proj.forward(x).silu() * self.up_proj.forward(x);
         self.down_proj.forward(&h)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The forms transformers writes (and this file used): the mean of squares, `rotate_half`.
-    fn textbook_norm(n: &RmsNorm, x: &Tensor) -> Tensor {
-        let xf = x.to_kind(acc_kind(x.kind()));
-        let var = xf.square().mean_dim(-1, true, acc_kind(x.kind()));
-        &n.weight * (xf * (var + n.eps).rsqrt()).to_kind(x.kind())
-    }
-
-    fn textbook_rotary(x: &Tensor, positions: &Tensor, theta: f64, rd: i64) -> Tensor {
-        let inv = RotaryEmbedding::new(theta, rd, x.device()).inv_freq;
-        let freqs = positions.to_kind(Kind::Float).unsqueeze(-1) * inv.unsqueeze(0).unsqueeze(0);
-        let emb = Tensor::cat(&[&freqs, &freqs], -1);
-        let (cos, sin) = (
-            emb.cos().to_kind(x.kind()).unsqueeze(1),
-            emb.sin().to_kind(x.kind()).unsqueeze(1),
-        );
-        let hd = x.size()[3];
-        let rot = x.narrow(-1, 0, rd);
-        let (x1, x2) = (rot.narrow(-1, 0, rd / 2), rot.narrow(-1, rd / 2, rd / 2));
-        let half = Tensor::cat(&[x2.neg(), x1], -1);
-        let out = &rot * cos + half * sin;
-        Tensor::cat(&[out, x.narrow(-1, rd, hd - rd)], -1)
-    }
-
-    /// Output and input gradient (for a fixed cotangent) of `f` at `x`.
-    fn with_grad(x: &Tensor, f: impl Fn(&Tensor) -> Tensor) -> (Tensor, Tensor) {
-        let leaf = x.detach().set_requires_grad(true);
-        let y = f(&leaf);
-        tch::manual_seed(7);
-        // In the logical order (`randn_like` would follow y's strides, which the forms may not share).
-        let cot = Tensor::randn(y.size(), (y.kind(), y.device()));
-        (&y * cot).sum(Kind::Float).backward();
-        (y.detach(), leaf.grad())
-    }
-
-    #[test]
-    fn rms_norm_and_rotary_equal_their_textbook_forms() {
-        for kind in [Kind::Float, Kind::Double] {
-            tch::manual_seed(1);
-            // Queries as the attention passes them: [B, T, heads, d] transposed to [B, heads, T, d].
-            let x = (Tensor::randn([3, 5, 4, 64], (kind, Device::Cpu)) * 3.0).transpose(1, 2);
-            let norm = RmsNorm {
-                weight: Tensor::rand([64], (kind, Device::Cpu)) + 0.5,
-                eps: 1e-6,
-                zero_centred: false,
-            };
-            let (y, g) = with_grad(&x, |x| norm.forward(x));
-            let (want_y, want_g) = with_grad(&x, |x| textbook_norm(&norm, x));
-            assert!(y.equal(&want_y) && g.equal(&want_g), "norm, {kind:?}");
-            let pos = Tensor::arange_start(60, 65, (Kind::Int64, Device::Cpu))
-                .unsqueeze(0)
-                .expand([3, 5], false);
-            for rd in [64, 32] {
-                let table = RotaryEmbedding::new(1e6, rd, Device::Cpu).at(&pos, kind);
-                let (y, g) = with_grad(&x, |x| table.apply(x));
-                let (want_y, want_g) = with_grad(&x, |x| textbook_rotary(x, &pos, 1e6, rd));
-                assert!(y.equal(&want_y), "rotary {rd} of 64, {kind:?}: values");
-                assert!(g.equal(&want_g), "rotary {rd} of 64, {kind:?}: gradient");
-            }
-        }
     }
 }
