@@ -417,3 +417,16 @@ fn a_recipe_given_alone_says_it_is_an_overlay() {
     assert!(!o.status.success());
     assert!(err.contains("goes after a base"), "{err}");
 }
+
+/// The golden's comparison: CPU rounding passes, a moved default does not.
+#[test]
+fn golden_figures_allow_rounding_only() {
+    let s = |t: &str| Value::String(t.into());
+    assert!(same_figure(&s("6.006702424958348"), &s("6.00666045024991")));
+    assert!(same_figure(&s("0.0"), &s("0.0")));
+    assert!(!same_figure(&s("6.0067"), &s("6.0127")));
+    assert!(!same_figure(&s("0.125"), &s("0.09375")));
+    assert!(!same_figure(&s("0.0"), &s("0.001")));
+    assert!(!same_figure(&s("false"), &s("true")));
+    assert!(!same_figure(&s("inf"), &s("1e308")));
+}
