@@ -139,7 +139,11 @@ fn defaults_reproduce_the_recorded_metrics() {
             let line = &got[name][step];
             for (key, value) in want.as_object().unwrap() {
                 if !same_figure(value, &line[key]) {
-                    off.push(format!("{name}, step {}: `{key}` {value} -> {}", step + 1, line[key]));
+                    off.push(format!(
+                        "{name}, step {}: `{key}` {value} -> {}",
+                        step + 1,
+                        line[key]
+                    ));
                 }
             }
         }
