@@ -186,6 +186,19 @@ for L in 8 12; do
   done
 done
 REGIMES="p1-d16:1:16" GAP=12 scripts/test-time-search.sh "$TTS/base-L12" "0 1 2 3 4 5 6 7" 8
+# One table per gap for the three players (docs/results/test-time-search/trained-L8.md, L12.md)
+# and training's round on the trained players (trained-L8-all.md).
+tts_files() { # DIR REGIME
+  find "$TTS/$1/curves" -name "$2-seed-*.jsonl" | sort | paste -sd, -
+}
+mkdir -p "$TTS/trained-L8" "$TTS/all-L12" "$TTS/trained-L8-all"
+python3 scripts/test-time.py "$TTS/trained-L8" "GRPO-trained=$(tts_files grpo-k8-L8 p1-d16)" \
+  "Frost-trained=$(tts_files frost-k4-d4-L8 p1-d16)" | tee "$TTS/trained-L8/table.md"
+python3 scripts/test-time.py "$TTS/all-L12" "base=$(tts_files base-L12 p1-d16)" \
+  "GRPO-trained=$(tts_files grpo-k8-L12 p1-d16)" "Frost-trained=$(tts_files frost-k4-d4-L12 p1-d16)" \
+  | tee "$TTS/all-L12/table.md"
+python3 scripts/test-time.py "$TTS/trained-L8-all" "GRPO-trained=$(tts_files grpo-k8-L8-all all-d4)" \
+  "Frost-trained=$(tts_files frost-k4-d4-L8-all all-d4)" | tee "$TTS/trained-L8-all/table.md"
 
 # The causal test of the sharpening explanation (issue 40, a diagnostic): the entropy bonus that
 # brings GRPO's held-out entropy to Frost's, chosen on GRPO alone (seeds 100-101, against Frost's
