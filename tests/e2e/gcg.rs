@@ -5,7 +5,7 @@
 //! time, where each arm's best move comes with the player's log-prob of it (checked against the
 //! policy's cache-free teacher-forced path).
 use frost_host::config::{FrostSection, Selection};
-use frost_host::frost::{self, Group, Nets, RoundReport, Search};
+use frost_host::frost::{self, Group, RoundReport, Search};
 use frost_host::instrument::meter;
 use frost_host::judge::{self, Budget};
 use frost_host::model;
@@ -13,27 +13,7 @@ use frost_host::train::{self, Refining, Setup};
 use tch::Kind;
 
 use crate::fixture::{fixture, jsonl, run_cli_ok, test_config, tmp, train_run, write_config};
-
-/// The fixture's player with its held-out assignments, the N = 4 draws of the first one and
-/// their exact scores.
-fn setup() -> (Setup, Vec<Vec<u32>>, Vec<f64>) {
-    let mut cfg = test_config(true);
-    cfg.eval.assignments = 2;
-    let s = train::setup(&cfg).unwrap();
-    let asg = &s.heldout[0];
-    let moves = train::sample_checked(&s, &s.model.net, &[asg], 4, &[11], false)
-        .unwrap()
-        .moves;
-    let scores = judge::score(s.judge(), &asg.program, &moves, &mut Budget::default());
-    (s, moves, scores)
-}
-
-fn nets(s: &Setup) -> Nets<'_> {
-    Nets {
-        policy: &s.model.net,
-        judge: s.judge(),
-    }
-}
+use crate::test_time_search::{nets, setup};
 
 fn gcg(s: &Setup, d: usize, top_k: usize) -> FrostSection {
     let mut f = s.cfg.frost.clone();

@@ -13,7 +13,7 @@ use crate::test_time::{eval, f};
 
 /// The fixture's player (base model) with its held-out assignments, and the N = 4 draws of the
 /// first one with their exact scores.
-fn setup() -> (Setup, Vec<Vec<u32>>, Vec<f64>) {
+pub(crate) fn setup() -> (Setup, Vec<Vec<u32>>, Vec<f64>) {
     let mut cfg = test_config(true);
     cfg.eval.assignments = 2;
     let s = train::setup(&cfg).unwrap();
@@ -25,7 +25,7 @@ fn setup() -> (Setup, Vec<Vec<u32>>, Vec<f64>) {
     (s, moves, scores)
 }
 
-fn nets(s: &Setup) -> Nets<'_> {
+pub(crate) fn nets(s: &Setup) -> Nets<'_> {
     Nets {
         policy: &s.model.net,
         judge: s.judge(),
