@@ -41,6 +41,7 @@ mod sampling;
 mod sandbox;
 mod sandbox_python;
 mod score_overflow;
+mod search_recipe;
 mod selection;
 mod sweep;
 mod tensorboard;

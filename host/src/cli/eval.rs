@@ -13,7 +13,6 @@ use serde_json::json;
 
 use super::eval_refine as refine;
 use super::target::{resolve, TargetArgs};
-use frost_host::frost::Search;
 use frost_host::lab::stats;
 use frost_host::train::{self, AssignmentEval, EvalMetrics};
 
@@ -33,18 +32,21 @@ pub struct EvalArgs {
     #[arg(long, value_name = "FILE.json")]
     pub out: Option<PathBuf>,
     /// Frost at test time: R Frost rounds on each assignment's N draws, beside the best of
-    /// N + r*D plain samples (the same judge forwards), r = 0..R.
+    /// N + r*D plain samples (the same judge forwards), r = 0..R (default: the config's
+    /// search.rounds when above 0, else no search).
     #[arg(long, value_name = "R")]
     pub refine: Option<usize>,
-    /// Children verified per Frost round, D (default: the config's frost.d).
-    #[arg(long, value_name = "D", requires = "refine")]
+    /// Children verified per Frost round, D (search.children; default: the config's, else
+    /// frost.d).
+    #[arg(long, value_name = "D")]
     pub children: Option<usize>,
-    /// Each Frost round's judge backward on the best P current members only (default: all N).
-    #[arg(long, value_name = "P", requires = "refine")]
+    /// Each Frost round's judge backward on the best P current members only (search.parents;
+    /// default: the config's, 0 = all N).
+    #[arg(long, value_name = "P")]
     pub parents: Option<usize>,
-    /// With --refine: one eval.jsonl-style line per arm and round (best-of, mean, judge
+    /// With a search: one eval.jsonl-style line per arm and round (best-of, mean, judge
     /// forwards and backwards, seconds, each assignment's figures) here.
-    #[arg(long, value_name = "FILE.jsonl", requires = "refine")]
+    #[arg(long, value_name = "FILE.jsonl")]
     pub curve: Option<PathBuf>,
 }
 
@@ -73,13 +75,18 @@ const FIGURES: [Figure; 5] = [
 pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     // The held-out set is built whatever the config's eval.every (it only says how often).
     let mut extra = vec!["eval.every=1".to_string()];
-    if let Some(d) = a.children {
-        extra.push(format!("frost.d={d}"));
-    }
-    let t = resolve(&a.target, &extra)?;
-    if let Some(r) = a.refine {
+    extra.extend(refine::search_overrides(a.children, a.parents));
+    let mut t = resolve(&a.target, &extra)?;
+    t.cfg = t.cfg.for_search();
+    let rounds = refine::search_rounds(a.refine, &t.cfg);
+    anyhow::ensure!(
+        rounds.is_some() || (a.children, a.parents, &a.curve) == (None, None, &None),
+        "--children, --parents and --curve set a test-time search: give --refine R (or \
+         search.rounds in the config)"
+    );
+    if let Some(r) = rounds {
         refine::check(r, a.against.is_some(), &t.cfg)?;
-        refine::check_parents(a.parents, t.cfg.eval.best_of, "eval.best_of")?;
+        refine::check_parents(&t.cfg, t.cfg.eval.best_of, "eval.best_of")?;
     }
     anyhow::ensure!(
         !(a.against.is_some() && t.checkpoint.is_none()),
@@ -101,7 +108,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             train::eval_set(&t.cfg, dealer, tok, &s.train_split)?
         }
     };
-    if let Some(r) = a.refine {
+    if let Some(r) = rounds {
         refine::check_memory(&s, &t.cfg, &assignments, r)?;
     }
     let passes = 1 + a.against.is_some() as usize;
@@ -109,7 +116,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     // The seeds of the evaluation after the checkpoint's step: a run's own eval line at that
     // step is reproduced exactly.
     let mut tick = |d: usize| bar.set_position(d as u64);
-    let curves = match a.refine {
+    let curves = match rounds {
         Some(rounds) => Some(train::evaluate_refined(
             &s,
             &s.model.net,
@@ -117,7 +124,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             t.step,
             train::Refining {
                 rounds,
-                search: search(a.parents),
+                search: refine::search(&t.cfg),
             },
             &mut tick,
         )?),
@@ -161,7 +168,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     }
     let curve = curves
         .as_deref()
-        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d, a.parents.unwrap_or(0)));
+        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d, t.cfg.search.parents));
     if let Some(c) = &curve {
         c.print();
     }
@@ -309,14 +316,5 @@ fn print_table(m: &EvalMetrics, rows: Option<&[Paired]>) {
     }
     if let Some(r) = m.reference {
         println!("  {:<14} {r:>10.3}", "reference");
-    }
-}
-
-/// A test-time round from the best `parents` members (None: all), its children verified in
-/// the judge's own batches.
-pub fn search(parents: Option<usize>) -> Search {
-    Search {
-        parents: parents.unwrap_or(0),
-        verify_batch: 0,
     }
 }

@@ -9,18 +9,49 @@ use anyhow::Context;
 use serde_json::{json, Value};
 
 use frost_host::config::TrainConfig;
+use frost_host::frost::Search;
 use frost_host::lab::stats;
 use frost_host::round::Assignment;
 use frost_host::seeds;
 use frost_host::sizes::{self, Need};
 use frost_host::train::{ArmPoint, RefineCurve, Setup};
 
-/// Refuses a `--parents` that names no search: 0, or more than the draws a round starts from.
-pub fn check_parents(parents: Option<usize>, draws: usize, key: &str) -> anyhow::Result<()> {
-    let Some(p) = parents else { return Ok(()) };
+/// The `[search]` overrides of the flags `eval` and `play` share: `--children D` is
+/// `search.children`, `--parents P` is `search.parents` (so both go through the config's checks
+/// and a run's own `[search]` applies where a flag is absent).
+pub fn search_overrides(children: Option<usize>, parents: Option<usize>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(d) = children {
+        out.push(format!("search.children={d}"));
+    }
+    if let Some(p) = parents {
+        out.push(format!("search.parents={p}"));
+    }
+    out
+}
+
+/// The rounds a command searches: `--refine R`, else the config's `search.rounds` when it
+/// searches (None: sampling only).
+pub fn search_rounds(flag: Option<usize>, cfg: &TrainConfig) -> Option<usize> {
+    flag.or((cfg.search.rounds > 0).then_some(cfg.search.rounds))
+}
+
+/// A test-time round as `[search]` sets it: from the best `search.parents` members (0: all),
+/// its children verified in the judge's own batches.
+pub fn search(cfg: &TrainConfig) -> Search {
+    Search {
+        parents: cfg.search.parents,
+        verify_batch: 0,
+    }
+}
+
+/// Refuses a `search.parents` (`--parents`) above the draws a round starts from.
+pub fn check_parents(cfg: &TrainConfig, draws: usize, key: &str) -> anyhow::Result<()> {
+    let p = cfg.search.parents;
     anyhow::ensure!(
-        (1..=draws).contains(&p),
-        "--parents {p}: a round proposes from 1 to the {draws} moves of {key}; leave it out for all"
+        p <= draws,
+        "--parents {p} (search.parents): a round proposes from at most the {draws} moves of \
+         {key}; 0 or leaving it out = all"
     );
     Ok(())
 }

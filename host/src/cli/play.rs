@@ -33,10 +33,16 @@ pub struct PlayArgs {
     /// Moves to sample (default: the config's sampling.k).
     #[arg(long)]
     pub k: Option<usize>,
-    /// Frost rounds to run on the sampled moves at test time (0: none).
-    #[arg(long, default_value_t = 0, value_name = "R")]
-    pub refine: usize,
-    /// Each Frost round's judge backward on the best P current moves only (default: all).
+    /// Frost rounds to run on the sampled moves at test time (default: the config's
+    /// search.rounds; 0: none).
+    #[arg(long, value_name = "R")]
+    pub refine: Option<usize>,
+    /// Children verified per Frost round, D (search.children; default: the config's, else
+    /// frost.d).
+    #[arg(long, value_name = "D")]
+    pub children: Option<usize>,
+    /// Each Frost round's judge backward on the best P current moves only (search.parents;
+    /// default: the config's, 0 = all).
     #[arg(long, value_name = "P")]
     pub parents: Option<usize>,
     /// Also write the round, the moves, every verified edit and the budget as JSON here.
@@ -68,16 +74,15 @@ struct Edit {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        a.refine < seeds::MAX_FROST_ROUNDS,
-        "--refine must be below {}",
-        seeds::MAX_FROST_ROUNDS
-    );
     anyhow::ensure!(a.k != Some(0), "--k must be at least 1");
     if let Some(k) = a.k {
         sizes::check_rows("--k", k)?;
     }
-    let t = resolve(&a.target, &[])?;
+    let extra = super::eval_refine::search_overrides(a.children, a.parents);
+    let mut t = resolve(&a.target, &extra)?;
+    t.cfg = t.cfg.for_search();
+    let refine = super::eval_refine::search_rounds(a.refine, &t.cfg).unwrap_or(0);
+    super::eval_refine::check(refine, false, &t.cfg)?;
     let mut s = train::setup(&t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
         train::load_weights(&mut s, dir)?;
@@ -106,7 +111,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     let k = a.k.unwrap_or(t.cfg.sampling.k);
     let key = if a.k.is_some() { "--k" } else { "sampling.k" };
-    super::eval_refine::check_parents(a.parents, k, key)?;
+    super::eval_refine::check_parents(&t.cfg, k, key)?;
     // The K moves are sampled in one batch (with all their logits when refining): refused
     // before it is allocated when it cannot fit.
     let shape = sizes::Shape::new(&s.model.config, t.cfg.model.dtype.kind());
@@ -114,7 +119,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let batch = Need::new(
         if a.k.is_some() { "--k" } else { "sampling.k" },
         k.to_string(),
-        shape.sampling_bytes(k as u64, prompt, len, a.refine > 0),
+        shape.sampling_bytes(k as u64, prompt, len, refine > 0),
         "the sampled moves",
     );
     let mem = sizes::available(s.model.net.device());
@@ -146,7 +151,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         .map(|(m, &sc)| scored(tok, m, sc))
         .collect();
     let sampled_budget = budget;
-    let search = super::eval::search(a.parents);
+    let search = super::eval_refine::search(&t.cfg);
     let nets = Nets {
         policy: &s.model.net,
         judge: s.judge(),
@@ -154,7 +159,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let mut group = Group::sampled(moves, scores);
     let temperature = t.cfg.sampling.temperature;
     let mut rounds: Vec<Vec<Edit>> = Vec::new();
-    for r in 0..a.refine {
+    for r in 0..refine {
         let before = group.clone();
         let seed = derive_seed(a.seed, 0, seeds::PLAY, seeds::PLAY_ROUND + r as u64);
         let (f, g, b) = (&t.cfg.frost, &mut group, &mut budget);
@@ -201,8 +206,8 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         println!("  {improved} of {} moves improved", before.moves.len());
         rounds.push(edits);
     }
-    if a.refine > 0 {
-        println!("\n=== after {} Frost round(s) ===", a.refine);
+    if refine > 0 {
+        println!("\n=== after {refine} Frost round(s) ===");
         for (j, (m, sc)) in group.moves.iter().zip(&group.scores).enumerate() {
             let was = match (j.checked_sub(group.sampled_len()), &group.replaced[j]) {
                 (Some(c), _) => format!("  (child of [{}])", group.joined[c]),
@@ -218,7 +223,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     println!(
         "\njudge budget: {} forwards, {} backwards ({} forwards and {} backwards for {} Frost round(s))",
-        budget.forwards, budget.backwards, refined.forwards, refined.backwards, a.refine
+        budget.forwards, budget.backwards, refined.forwards, refined.backwards, refine
     );
     if let Some(out) = &a.out {
         let final_moves: Vec<Scored> = (group.moves.iter().zip(&group.scores))
@@ -228,7 +233,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             "target": t.label,
             "game": s.dealer.game_name,
             "seed": a.seed,
-            "parents": a.parents,
+            "rounds_run": refine,
+            "parents": t.cfg.search.parents,
+            "children": t.cfg.frost.d,
             "prompt": asg.prompt_text,
             "sampled": sampled,
             "rounds": rounds,

@@ -80,6 +80,10 @@ pub struct TrainConfig {
     pub update: UpdateSection,
     /// Held-out evaluation.
     pub eval: EvalSection,
+    /// Test-time search: what `eval` and `play` run on the player's draws (training never
+    /// searches; the settings travel in the run's config.toml to the commands that do).
+    #[serde(default)]
+    pub search: SearchSection,
     /// Checkpoints, logs and the process.
     pub run: RunSection,
 }
@@ -229,6 +233,24 @@ pub struct EvalSection {
 
 fn default_train_best_of() -> usize {
     4
+}
+
+/// `[search]`: Frost rounds at test time on the player's draws (`eval` and `play`; their
+/// `--refine`, `--parents`, `--children` override these). Absent: no search, as before.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SearchSection {
+    /// Frost rounds `eval` and `play` run after sampling; 0 = none (sampling only).
+    #[serde(default)]
+    pub rounds: usize,
+    /// Each round's judge backward on the best P current moves only; 0 = all of them
+    /// (training's round).
+    #[serde(default)]
+    pub parents: usize,
+    /// Children verified per round (D); 0 = `frost.d`. The gate, selection and scope are
+    /// `[frost]`'s.
+    #[serde(default)]
+    pub children: usize,
 }
 
 /// `[run]`: checkpoints, logs and the process.

@@ -4,7 +4,7 @@
 
 use super::{
     invalid, Baseline, ConfigError, FrostSection, KlEstimator, LoraSection, Refinement, Replace,
-    SamplingSection, Scope, Selection, TrainConfig, UpdateRule, UpdateSection,
+    SamplingSection, Scope, SearchSection, Selection, TrainConfig, UpdateRule, UpdateSection,
 };
 
 impl TrainConfig {
@@ -12,6 +12,16 @@ impl TrainConfig {
     /// warnings when a run starts): see [`inert_knobs`].
     pub fn inert_knobs(&self) -> Vec<String> {
         inert_knobs(self)
+    }
+
+    /// The config a test-time search runs with: `frost.d` = `search.children` when that is set
+    /// (the round itself reads `[frost]`). Validated with the rest: the children fit.
+    pub fn for_search(&self) -> TrainConfig {
+        let mut cfg = self.clone();
+        if cfg.search.children > 0 {
+            cfg.frost.d = cfg.search.children;
+        }
+        cfg
     }
 
     /// Range checks, each naming its field.
@@ -48,6 +58,7 @@ impl TrainConfig {
             };
             return Err(invalid(field, "must be >= 1 (seconds)"));
         }
+        search(&self.search, self.frost.d)?;
         if self.eval.train_best_of == 0 {
             return Err(invalid("eval.train_best_of", "must be >= 1"));
         }
@@ -169,6 +180,32 @@ fn frost(f: &FrostSection, k: usize) -> Result<(), ConfigError> {
         }
     }
     Ok(())
+}
+
+// search.parents is checked by the command that searches: against eval.best_of or play's --k.
+fn search(s: &SearchSection, d: usize) -> Result<(), ConfigError> {
+    let most = crate::seeds::MAX_FROST_ROUNDS;
+    if s.rounds >= most {
+        return Err(invalid("search.rounds", format!("must be below {most}")));
+    }
+    if s.rounds == 0 {
+        return Ok(());
+    }
+    let children = if s.children > 0 { s.children } else { d };
+    if children == 0 {
+        return Err(invalid(
+            "search.children",
+            "must be >= 1 when search.rounds > 0 and frost.d = 0 (a GRPO config): the children \
+             each test-time round verifies",
+        ));
+    }
+    let size = |e| ConfigError::Size(Box::new(e));
+    crate::sizes::check_rows("search.children", children).map_err(size)?;
+    crate::sizes::check_rows(
+        "search.rounds x search.children",
+        s.rounds.saturating_mul(children),
+    )
+    .map_err(size)
 }
 
 fn update(u: &UpdateSection) -> Result<(), ConfigError> {
@@ -330,4 +367,42 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(sets: &[&str]) -> Result<TrainConfig, ConfigError> {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        TrainConfig::from_toml(crate::config::DEFAULT_CONFIG_TOML, "embedded", &sets)
+    }
+
+    #[test]
+    fn search_absent_is_off_and_children_set_the_searchs_d() {
+        let cfg = TrainConfig::default_embedded();
+        assert_eq!(cfg.search, SearchSection::default());
+        assert_eq!(cfg.for_search(), cfg, "no search: the config as it is");
+        let cfg = with(&["search.rounds=8", "search.parents=1", "search.children=16"]).unwrap();
+        let s = cfg.for_search();
+        assert_eq!((s.frost.d, cfg.frost.d), (16, 4));
+        assert_eq!(s.search, cfg.search);
+        // children = 0: frost.d's.
+        assert_eq!(with(&["search.rounds=2"]).unwrap().for_search().frost.d, 4);
+    }
+
+    #[test]
+    fn a_search_that_cannot_run_names_its_key() {
+        let field = |sets: &[&str]| match with(sets) {
+            Err(ConfigError::Invalid { field, .. }) => field,
+            Err(ConfigError::Size(e)) => e.to_string(),
+            other => panic!("{sets:?}: {other:?}"),
+        };
+        let grpo = ["frost.refinement=\"none\"", "frost.d=0", "search.rounds=2"];
+        assert_eq!(field(&grpo), "search.children");
+        assert_eq!(field(&["search.rounds=1000000"]), "search.rounds");
+        assert!(field(&["search.rounds=8", "search.children=70000"]).contains("search.children"));
+        // Rounds = 0: nothing to check, GRPO's D = 0 included.
+        with(&["frost.refinement=\"none\"", "frost.d=0"]).unwrap();
+    }
 }
