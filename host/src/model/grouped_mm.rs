@@ -1,11 +1,14 @@
 //! Whether `torch._grouped_mm` can run the routed experts on a device: the rule of torch's own
 //! checks (aten/src/ATen/native/cuda/Blas.cpp `_grouped_mm_cuda`, mirrored by
 //! `torch/_meta_registrations.py` `_meta_grouped_mm_common`) as transformers applies them
-//! (`integrations/moe.py` `_can_use_grouped_mm`): inputs in bf16 only; torch 2.8 runs it on
-//! Hopper alone (compute capability 9.x); from 2.9 on any capability from 8.0 (Hopper and
+//! (`integrations/moe.py` `_can_use_grouped_mm`). On CUDA: inputs in bf16 only; torch 2.8 runs it
+//! on Hopper alone (compute capability 9.x); from 2.9 on any capability from 8.0 (Hopper and
 //! Blackwell get the CUTLASS kernel, others torch's own loop of GEMMs); before 2.8 it does not
-//! exist. Elsewhere the experts run as a loop ([`super::moe`]), said once per device in one
-//! info line.
+//! exist. On the CPU: f32, bf16 or f16 from torch 2.11 (2.8 and before have no CPU kernel, 2.9
+//! and 2.10 also need 16-byte-aligned data), and only for a pass that builds a graph: there its
+//! backward beats the loop's, while a forward alone runs faster as the loop
+//! (docs/performance.md, "Families against transformers"). Elsewhere the experts run as a loop
+//! ([`super::moe`]), said once per CUDA device in one info line.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -58,11 +61,32 @@ pub(super) fn grouped_mm_support(
     }
 }
 
-/// Whether the routed experts on `device` in `kind` run as one grouped GEMM. The answer is
-/// computed once per device and dtype; a fallback to the loop is logged once, with its reason.
-pub(super) fn grouped_mm_on(device: Device, kind: Kind) -> bool {
-    let Device::Cuda(index) = device else {
-        return false;
+/// Why the CPU cannot run the grouped GEMM in `kind` under `torch`, or Ok when it can.
+pub(super) fn grouped_mm_cpu_support(torch: Option<(u32, u32)>, kind: Kind) -> Result<(), String> {
+    if !matches!(kind, Kind::Float | Kind::BFloat16 | Kind::Half) {
+        return Err(format!(
+            "its CPU kernel takes f32, bf16 or f16, not {kind:?}"
+        ));
+    }
+    match torch {
+        None => Err("the torch version this build links is unknown".into()),
+        Some(t) if t < (2, 11) => Err(format!(
+            "torch {}.{} has no CPU kernel (2.8 and before) or needs 16-byte-aligned data (2.9, \
+             2.10)",
+            t.0, t.1
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Whether the routed experts on `device` in `kind` run as one grouped GEMM; on the CPU only
+/// when the pass builds a graph (`graph`). The CUDA answer is computed once per device and
+/// dtype; a fallback to the loop is logged once, with its reason.
+pub(super) fn grouped_mm_on(device: Device, kind: Kind, graph: bool) -> bool {
+    let index = match device {
+        Device::Cpu => return graph && grouped_mm_cpu_support(torch_version(), kind).is_ok(),
+        Device::Cuda(index) => index,
+        _ => return false,
     };
     static SEEN: Mutex<Option<HashMap<(usize, String), bool>>> = Mutex::new(None);
     let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
@@ -140,7 +164,7 @@ mod tests {
     }
 
     #[test]
-    fn the_build_records_the_torch_it_links_and_the_cpu_never_groups() {
+    fn the_build_records_the_torch_it_links_and_the_cpu_groups_only_with_a_graph() {
         assert_eq!(parse_version("2.13.0+cu130"), Some((2, 13)));
         assert_eq!(parse_version("2.11.0"), Some((2, 11)));
         assert_eq!(parse_version("junk"), None);
@@ -148,6 +172,18 @@ mod tests {
             torch_version().is_some_and(|v| v >= (2, 8)),
             "build.rs read no torch version"
         );
-        assert!(!grouped_mm_on(Device::Cpu, Kind::BFloat16));
+        // The supported torch range (2.11+) has the CPU kernel.
+        for kind in [Kind::Float, Kind::BFloat16] {
+            assert!(grouped_mm_on(Device::Cpu, kind, true), "{kind:?}");
+            assert!(
+                !grouped_mm_on(Device::Cpu, kind, false),
+                "{kind:?}: a forward alone"
+            );
+        }
+        assert!(!grouped_mm_on(Device::Cpu, Kind::Double, true));
+        let cpu = |t, k| grouped_mm_cpu_support(t, k).is_ok();
+        assert!(cpu(Some((2, 11)), Kind::Float) && cpu(Some((3, 0)), Kind::Half));
+        assert!(!cpu(Some((2, 10)), Kind::Float) && !cpu(Some((2, 8)), Kind::Float));
+        assert!(!cpu(None, Kind::Float) && !cpu(Some((2, 13)), Kind::Double));
     }
 }

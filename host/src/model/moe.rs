@@ -112,21 +112,22 @@ pub(super) struct ExpertWeights<'a> {
 
 /// The routed experts: `flat` [N, H], each token's weights and experts [N, k] -> [N, H]. The
 /// routes are grouped by expert (one sort), each expert runs on its tokens at once, and the
-/// weighted outputs are summed back per token. On CUDA in bf16, where torch runs it
-/// ([`use_grouped`]), one grouped GEMM per projection runs every expert ([`grouped_mm`]: no
-/// host read at all); elsewhere a loop over the experts
+/// weighted outputs are summed back per token. Where torch runs it ([`use_grouped`]: CUDA in
+/// bf16; the CPU when the pass builds a graph), one grouped GEMM per projection runs every
+/// expert ([`grouped_mm`]: no host read at all); elsewhere a loop over the experts
 /// with tokens (one read of the counts). Either way the host syncs do not grow with the expert
 /// count.
 pub(super) fn experts(flat: &Tensor, routes: (&Tensor, &Tensor), w: &ExpertWeights) -> Tensor {
-    experts_with(flat, routes, w, use_grouped(flat, w))
+    experts_with(flat, routes, w, None)
 }
 
-/// [`experts`] with the form chosen by the caller (tests and `bench --model` run both).
+/// [`experts`] with the form chosen by the caller (tests and `bench --model` run both), or
+/// None: [`use_grouped`]'s.
 pub(super) fn experts_with(
     flat: &Tensor,
     (top_w, top_i): (&Tensor, &Tensor),
     w: &ExpertWeights,
-    grouped: bool,
+    grouped: Option<bool>,
 ) -> Tensor {
     let k = top_i.size()[1];
     let routes = top_i.flatten(0, -1);
@@ -134,7 +135,8 @@ pub(super) fn experts_with(
     let token = order.divide_scalar_mode(k, "floor");
     let weight = top_w.flatten(0, -1).index_select(0, &order).unsqueeze(-1);
     let xs = flat.index_select(0, &token);
-    let routed = if grouped {
+    // `xs` is in the graph exactly when this pass builds one (grad mode on, `flat` in it).
+    let routed = if grouped.unwrap_or_else(|| use_grouped(&xs, w)) {
         grouped_mm(&xs, &routes, w)
     } else {
         looped(&xs, &routes, w)
@@ -143,19 +145,20 @@ pub(super) fn experts_with(
     flat.zeros_like().index_add(0, &token, &(routed * weight))
 }
 
-/// `torch._grouped_mm` where torch runs it ([`grouped_mm_on`]: CUDA, bf16, the device's compute
-/// capability and the torch version), with rows of whole 16-byte multiples (its alignment rule,
-/// adapters' rank included). On the CPU it runs in f32 too (the unit test below checks it
-/// against the loop), but the CPU keeps the loop: docs/performance.md has both timed.
-fn use_grouped(flat: &Tensor, w: &ExpertWeights) -> bool {
+/// `torch._grouped_mm` where torch runs it ([`grouped_mm_on`]: on CUDA in bf16 by the device's
+/// compute capability and the torch version; on the CPU when the routed tokens `xs` are in a
+/// graph), with rows of
+/// whole 16-byte multiples (its alignment rule, adapters' rank included).
+fn use_grouped(xs: &Tensor, w: &ExpertWeights) -> bool {
     let s = w.gate_up.size();
-    let ranks_aligned = (w.lora.iter().flatten()).all(|(a, _)| a.size()[1] % 8 == 0);
-    flat.device().is_cuda()
-        && w.gate_up.kind() == flat.kind()
+    // Elements per 16 bytes in the activation dtype.
+    let per16 = 16 / (xs.kind().elt_size_in_bytes() as i64).max(1);
+    let ranks_aligned = (w.lora.iter().flatten()).all(|(a, _)| a.size()[1] % per16 == 0);
+    w.gate_up.kind() == xs.kind()
         && s[1] % 16 == 0
-        && s[2] % 8 == 0
+        && s[2] % per16 == 0
         && ranks_aligned
-        && grouped_mm_on(flat.device(), flat.kind())
+        && grouped_mm_on(xs.device(), xs.kind(), xs.requires_grad())
 }
 
 /// SwiGLU on `gu` [n, 2I] (gate rows first, as `gate_up_proj` stores them).
@@ -265,7 +268,7 @@ mod tests {
             let v = leaves(8, rank);
             let cotangent = Tensor::randn([10, 16], (Kind::Float, Device::Cpu));
             let run = |grouped: bool| {
-                let out = experts_with(&flat, (&top_w, &top_i), &weights(&v), grouped);
+                let out = experts_with(&flat, (&top_w, &top_i), &weights(&v), Some(grouped));
                 let wrt: Vec<&Tensor> = std::iter::once(&flat).chain(&v).collect();
                 let loss = (&out * &cotangent).sum(Kind::Float);
                 (out, Tensor::run_backward(&[loss], &wrt, false, false))
@@ -286,15 +289,20 @@ mod tests {
         }
     }
 
+    /// The loop (a forward without a graph on the CPU) reads the counts once; the grouped GEMM
+    /// (a pass with a graph) never reads the host.
     #[test]
-    fn the_experts_read_the_host_once_whatever_the_expert_count() {
+    fn the_experts_read_the_host_at_most_once_whatever_the_expert_count() {
         for e in [4, 64] {
             tch::manual_seed(e);
             let (flat, top_w, top_i) = routed_inputs(32, e);
             let v = leaves(e, None);
             let before = sync::reads();
+            let _ = tch::no_grad(|| experts(&flat, (&top_w, &top_i), &weights(&v)));
+            assert_eq!(sync::reads() - before, 1, "{e} experts, loop");
+            let before = sync::reads();
             let _ = experts(&flat, (&top_w, &top_i), &weights(&v));
-            assert_eq!(sync::reads() - before, 1, "{e} experts");
+            assert_eq!(sync::reads() - before, 0, "{e} experts, grouped");
         }
     }
 }

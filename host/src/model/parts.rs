@@ -79,7 +79,7 @@ pub fn part_runner(
                     down: &down,
                     lora: [None, None],
                 };
-                let out = moe::experts_with(&flat, (&top_w, &top_i), &w, grouped);
+                let out = moe::experts_with(&flat, (&top_w, &top_i), &w, Some(grouped));
                 if backward {
                     (out * &cotangent).sum(Kind::Float).backward();
                 }
@@ -120,7 +120,7 @@ pub fn expert_forms_differ(
             down: &down,
             lora: [None, None],
         };
-        let out = moe::experts_with(&flat, (&top_w, &top_i), &w, grouped);
+        let out = moe::experts_with(&flat, (&top_w, &top_i), &w, Some(grouped));
         let loss = (&out * &cotangent).sum(Kind::Float);
         let mut all = Tensor::run_backward(&[loss], &[&flat, &gate_up, &down], false, false);
         all.insert(0, out.detach());
