@@ -6,7 +6,8 @@ use std::process::Output;
 use std::time::{Duration, Instant};
 
 use crate::common;
-use crate::distributed::{master_port, srun_rank, train_args};
+use crate::distributed::{master_port, train_args};
+use crate::distributed_faults::srun_rank;
 use crate::fixture::{fixture, tmp, write_config};
 
 /// Ranks 0 and 1 of 2 with their own arguments and environments (srun-style, one port): their

@@ -13,6 +13,7 @@ mod common;
 mod corpus;
 mod damage;
 mod distributed;
+mod distributed_faults;
 mod distributed_start;
 mod export;
 mod families;
