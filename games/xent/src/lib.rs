@@ -160,4 +160,6 @@ impl Game for Xent {
 export_game!(Xent);
 
 #[cfg(test)]
+mod error_tests;
+#[cfg(test)]
 mod tests;
