@@ -130,6 +130,21 @@ fn a_run_trained_with_the_search_recipe_searches_in_eval_and_play() {
     assert!(plain.get("refine").is_none());
     assert_eq!(plain["metrics"], by_config["metrics"]);
 
+    // The paired comparison with the base is another evaluation: refused with the way out.
+    let o = run_cli(&["eval", run.to_str().unwrap(), "--against", "base"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("search.rounds=0"),
+        "{err}"
+    );
+    let paired = eval(
+        &run,
+        "paired",
+        &["--against", "base", "--set", "search.rounds=0"],
+    );
+    assert_eq!(paired["metrics"], by_config["metrics"]);
+    assert!(paired.get("base").is_some());
+
     // play: the run's search on one round.
     let out = run.join("play.json");
     let text = ok(&[

@@ -65,8 +65,9 @@ pub fn check(rounds: usize, against: bool, cfg: &TrainConfig) -> anyhow::Result<
     );
     anyhow::ensure!(
         !against,
-        "--refine and --against base are separate evaluations: run `eval base --refine R` for \
-         the base model"
+        "--against base and a test-time search (--refine R, or the config's search.rounds) are \
+         separate evaluations: run `eval base --refine R` for the base model's search, or add \
+         --set search.rounds=0 for the paired comparison"
     );
     anyhow::ensure!(
         rounds == 0 || cfg.frost.d > 0,
