@@ -172,7 +172,7 @@ fn recipe(name: &str) -> String {
 }
 
 /// `frost-host --config <fixture config> --config <recipe> --set ...`: the run's stderr.
-fn run_recipe(out: &std::path::Path, recipe_name: &str, sets: &[&str]) -> String {
+pub(crate) fn run_recipe(out: &std::path::Path, recipe_name: &str, sets: &[&str]) -> String {
     let base = crate::fixture::write_config(&fixture().root, true);
     let recipe = recipe(recipe_name);
     let mut args = vec![

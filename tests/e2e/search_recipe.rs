@@ -5,38 +5,19 @@
 use serde_json::Value;
 
 use crate::fixture::{fixture, run_cli, run_cli_ok as ok, tmp, write_config};
-
-fn read(p: &std::path::Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
-}
-
-/// The recipe's path.
-fn recipe() -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/recipes/search.toml");
-    p.display().to_string()
-}
+use crate::recipes::run_recipe;
+use crate::test_time::read_json as read;
 
 /// GRPO (K = 4, no Frost in training) over the fixture, with the search recipe on top.
 fn train_grpo_with_recipe() -> std::path::PathBuf {
     let out = tmp("search-recipe");
-    let base = write_config(&fixture().root, true);
-    let recipe = recipe();
-    ok(&[
-        "--config",
-        base.to_str().unwrap(),
-        "--config",
-        &recipe,
-        "--out",
-        out.to_str().unwrap(),
-        "--set",
+    let sets = [
         "frost.refinement=\"none\"",
-        "--set",
         "frost.d=0",
-        "--set",
         "steps=2",
-        "--set",
         "eval.every=0",
-    ]);
+    ];
+    run_recipe(&out, "search", &sets);
     out
 }
 

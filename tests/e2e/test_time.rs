@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::fixture::{fixture, jsonl, run_cli, run_cli_ok as ok, tmp, write_config};
 
-fn read_json(p: &Path) -> Value {
+pub(crate) fn read_json(p: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
 
