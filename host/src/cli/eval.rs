@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::eval_refine as refine;
-use super::target::{resolve, TargetArgs};
+use super::target::TargetArgs;
 use frost_host::lab::stats;
 use frost_host::train::{self, AssignmentEval, EvalMetrics};
 
@@ -74,11 +74,12 @@ const FIGURES: [Figure; 5] = [
 
 pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     // The held-out set is built whatever the config's eval.every (it only says how often).
-    let mut extra = vec!["eval.every=1".to_string()];
-    extra.extend(refine::search_overrides(a.children, a.parents));
-    let mut t = resolve(&a.target, &extra)?;
-    t.cfg = t.cfg.for_search();
-    let rounds = refine::search_rounds(a.refine, &t.cfg);
+    let flags = refine::SearchFlags {
+        refine: a.refine,
+        children: a.children,
+        parents: a.parents,
+    };
+    let (t, rounds) = refine::resolve_search(&a.target, vec!["eval.every=1".into()], &flags)?;
     anyhow::ensure!(
         rounds.is_some() || (a.children, a.parents, &a.curve) == (None, None, &None),
         "--children, --parents and --curve set a test-time search: give --refine R (or \

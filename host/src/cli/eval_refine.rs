@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::Context;
 use serde_json::{json, Value};
 
+use super::target::{resolve, Target, TargetArgs};
 use frost_host::config::TrainConfig;
 use frost_host::frost::Search;
 use frost_host::lab::stats;
@@ -16,24 +17,36 @@ use frost_host::seeds;
 use frost_host::sizes::{self, Need};
 use frost_host::train::{ArmPoint, RefineCurve, Setup};
 
-/// The `[search]` overrides of the flags `eval` and `play` share: `--children D` is
-/// `search.children`, `--parents P` is `search.parents` (so both go through the config's checks
-/// and a run's own `[search]` applies where a flag is absent).
-pub fn search_overrides(children: Option<usize>, parents: Option<usize>) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(d) = children {
-        out.push(format!("search.children={d}"));
-    }
-    if let Some(p) = parents {
-        out.push(format!("search.parents={p}"));
-    }
-    out
+/// The search flags `eval` and `play` share.
+pub struct SearchFlags {
+    pub refine: Option<usize>,
+    pub children: Option<usize>,
+    pub parents: Option<usize>,
 }
 
-/// The rounds a command searches: `--refine R`, else the config's `search.rounds` when it
-/// searches (None: sampling only).
-pub fn search_rounds(flag: Option<usize>, cfg: &TrainConfig) -> Option<usize> {
-    flag.or((cfg.search.rounds > 0).then_some(cfg.search.rounds))
+/// Resolves a target for a command that may search at test time: `--children D` is
+/// `search.children` and `--parents P` is `search.parents` (so both go through the config's
+/// checks and a run's own `[search]` applies where a flag is absent), the config is the one the
+/// round runs with (`TrainConfig::for_search`), and the rounds are `--refine R`, else the
+/// config's `search.rounds` when it searches (None: sampling only).
+pub fn resolve_search(
+    target: &TargetArgs,
+    mut extra: Vec<String>,
+    flags: &SearchFlags,
+) -> anyhow::Result<(Target, Option<usize>)> {
+    if let Some(d) = flags.children {
+        extra.push(format!("search.children={d}"));
+    }
+    if let Some(p) = flags.parents {
+        extra.push(format!("search.parents={p}"));
+    }
+    let mut t = resolve(target, &extra)?;
+    t.cfg = t.cfg.for_search();
+    let search = &t.cfg.search;
+    let rounds = flags
+        .refine
+        .or((search.rounds > 0).then_some(search.rounds));
+    Ok((t, rounds))
 }
 
 /// A test-time round as `[search]` sets it: from the best `search.parents` members (0: all),

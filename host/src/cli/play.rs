@@ -10,7 +10,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::json;
 
-use super::target::{resolve, TargetArgs};
+use super::target::TargetArgs;
 use frost_host::corpus::Document;
 use frost_host::frost::{self, Group, Nets};
 use frost_host::judge::{self, Budget};
@@ -78,10 +78,13 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     if let Some(k) = a.k {
         sizes::check_rows("--k", k)?;
     }
-    let extra = super::eval_refine::search_overrides(a.children, a.parents);
-    let mut t = resolve(&a.target, &extra)?;
-    t.cfg = t.cfg.for_search();
-    let refine = super::eval_refine::search_rounds(a.refine, &t.cfg).unwrap_or(0);
+    let flags = super::eval_refine::SearchFlags {
+        refine: a.refine,
+        children: a.children,
+        parents: a.parents,
+    };
+    let (t, refine) = super::eval_refine::resolve_search(&a.target, Vec::new(), &flags)?;
+    let refine = refine.unwrap_or(0);
     super::eval_refine::check(refine, false, &t.cfg)?;
     let mut s = train::setup(&t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
