@@ -149,8 +149,13 @@ fn game_config_file(path: &Path) -> anyhow::Result<toml::Table> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading game config {}", path.display()))?;
     if path.extension().is_some_and(|e| e == "toml") {
-        return toml::from_str(&text)
-            .with_context(|| format!("parsing {} as TOML", path.display()));
+        return toml::from_str(&text).map_err(|e| {
+            anyhow::anyhow!(
+                "parsing {} as TOML: {}",
+                path.display(),
+                frost_host::config::overrides::syntax_error(&e, &text)
+            )
+        });
     }
     let json: serde_json::Value = serde_json::from_str(&text)
         .with_context(|| format!("parsing {} as JSON", path.display()))?;

@@ -324,7 +324,7 @@ impl TrainConfig {
         for (text, origin) in docs {
             let part: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
                 origin: origin.to_string(),
-                message: e.message().to_string(),
+                message: overrides::syntax_error(&e, text),
             })?;
             parts.push((part, origin));
         }
@@ -345,6 +345,7 @@ impl TrainConfig {
                     origin: origin.to_string(),
                     message: e.to_string(),
                 },
+                OverrideError::Value { key, message } => invalid(&key, message),
                 e @ OverrideError::File { .. } => ConfigError::Parse {
                     origin: "--set".to_string(),
                     message: e.to_string(),

@@ -12,6 +12,8 @@ pub enum OverrideError {
     Malformed(String),
     #[error("`{key}`: `{part}` is not a table")]
     NotATable { key: String, part: String },
+    #[error("`{key}`: {message}")]
+    Value { key: String, message: String },
     #[error("`{key}=@{path}`: cannot read {path}: {source}")]
     File {
         key: String,
@@ -51,10 +53,10 @@ pub fn apply_override(doc: &mut toml::Table, spec: &str) -> Result<(), OverrideE
         })?;
         toml::Value::String(text)
     } else {
-        match toml::from_str::<toml::Table>(&format!("v = {raw}")) {
-            Ok(mut t) => t.remove("v").expect("parsed key"),
-            Err(_) => toml::Value::String(raw.to_string()),
-        }
+        parse_value(raw).map_err(|message| OverrideError::Value {
+            key: key.to_string(),
+            message,
+        })?
     };
     let parts: Vec<&str> = key.split('.').map(str::trim).collect();
     let (last, path) = parts.split_last().expect("a key has one part at least");
@@ -75,6 +77,38 @@ pub fn apply_override(doc: &mut toml::Table, spec: &str) -> Result<(), OverrideE
     }
     table.insert(last.to_string(), value);
     Ok(())
+}
+
+/// A `--set` value: TOML when it parses (number, bool, string, array, inline table), else the
+/// bare word as a string (`model.device=cuda`, `model.path=2b-model`). A bare integer TOML
+/// cannot hold is refused here, where it would otherwise reach its field as a string.
+pub fn parse_value(raw: &str) -> Result<toml::Value, String> {
+    if let Ok(mut t) = toml::from_str::<toml::Table>(&format!("v = {raw}")) {
+        return Ok(t.remove("v").expect("parsed key"));
+    }
+    let digits = raw.strip_prefix(['-', '+']).unwrap_or(raw);
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '_') {
+        return Err(format!(
+            "{raw} is out of range: an integer here is at most {}",
+            i64::MAX
+        ));
+    }
+    Ok(toml::Value::String(raw.to_string()))
+}
+
+/// A TOML syntax error in one line, with where it is in `text` ("line 3, column 8: ...")
+/// rather than the parser's multi-line excerpt.
+pub fn syntax_error(e: &toml::de::Error, text: &str) -> String {
+    let message = e.message().trim_end().replace('\n', "; ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
 }
 
 /// Deserializes `doc` into `T`, naming the full path of a bad field (`frost.bogus`) rather
@@ -163,5 +197,26 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn an_integer_out_of_range_is_refused_and_words_starting_with_digits_stay_strings() {
+        let e = set(&["inner.d=99999999999999999999"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`inner.d`") && e.contains("out of range"), "{e}");
+        assert!(set(&["inner.d=-1_000_000_000_000_000_000_000"]).is_err());
+        let o = set(&["inner.d=1", "inner.name=2b-model"]).unwrap();
+        assert_eq!(o.inner.name, "2b-model");
+        assert_eq!(parse_value("1_000").unwrap(), toml::Value::Integer(1000));
+    }
+
+    #[test]
+    fn a_syntax_error_is_one_line_with_its_line_and_column() {
+        let text = "lr = 0.5\n[inner]\nd = = 1\n";
+        let e = toml::from_str::<toml::Table>(text).unwrap_err();
+        let m = syntax_error(&e, text);
+        assert!(m.starts_with("line 3, column "), "{m}");
+        assert!(!m.contains('\n'), "{m}");
     }
 }

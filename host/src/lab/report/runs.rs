@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::EvidenceError;
+use crate::config::overrides::syntax_error;
 use crate::run::files::io_error;
 
 /// One held-out evaluation (an `eval.jsonl` line).
@@ -195,7 +196,7 @@ fn load_plain(
     let path = dir.join("config.toml");
     let text = std::fs::read_to_string(&path).map_err(io_error(&path))?;
     let config: toml::Table =
-        toml::from_str(&text).map_err(|e| EvidenceError::bad(&path, e.to_string()))?;
+        toml::from_str(&text).map_err(|e| EvidenceError::bad(&path, syntax_error(&e, &text)))?;
     let seed = config.get("seed").and_then(|v| v.as_integer()).unwrap_or(0) as u64;
     Ok(read_run(dir, String::new(), seed, notes)?.map(|run| (run, config)))
 }

@@ -124,11 +124,11 @@ impl PlannedRun {
     }
 }
 
-/// A `--set` value as JSON: TOML when it parses, else the bare word as a string.
+/// A `--set` value as JSON, parsed as `--set` parses it (the plan's configs were resolved, so
+/// the value is one `--set` accepted).
 fn override_value(raw: &str) -> serde_json::Value {
-    toml::from_str::<toml::Table>(&format!("v = {raw}"))
+    overrides::parse_value(raw)
         .ok()
-        .and_then(|mut t| t.remove("v"))
         .and_then(|v| serde_json::to_value(v).ok())
         .unwrap_or_else(|| serde_json::Value::String(raw.to_string()))
 }
@@ -144,7 +144,8 @@ pub fn load(path: &Path) -> Result<Plan, SweepError> {
         path: path.to_path_buf(),
         message,
     };
-    let doc: toml::Table = toml::from_str(&text).map_err(|e| invalid(e.message().to_string()))?;
+    let doc: toml::Table =
+        toml::from_str(&text).map_err(|e| invalid(overrides::syntax_error(&e, &text)))?;
     let file: SweepFile = overrides::from_table(doc).map_err(|e| invalid(e.to_string()))?;
     check(&file).map_err(invalid)?;
     let name = match &file.name {
