@@ -259,6 +259,39 @@ fn an_interrupted_pretraining_resumes_to_the_same_weights() {
 }
 
 #[test]
+fn pretraining_into_a_folder_that_is_not_a_model_is_refused_and_touches_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("notes.txt"), "keep").unwrap();
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "keep").unwrap();
+    for (out, why) in [
+        (&mine, "not a model frost-host pretrain wrote"),
+        (&file, "is a file"),
+    ] {
+        let run = common::frost_host()
+            .args(["pretrain", "--config", "tiny", "--steps", "4", "--corpus"])
+            .arg(corpus())
+            .arg("--out")
+            .arg(out)
+            .env("FROST_CACHE", tmp.path().join("cache"))
+            .output()
+            .unwrap();
+        assert!(!run.status.success());
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains("--out") && err.contains(why), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(mine.join("notes.txt")).unwrap(),
+        "keep"
+    );
+    assert_eq!(std::fs::read_dir(&mine).unwrap().count(), 1);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep");
+}
+
+#[test]
 fn a_second_pretraining_into_a_folder_in_use_is_refused_and_touches_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("model");

@@ -18,6 +18,7 @@ use super::hyper::Hyper;
 use super::run::Model;
 use super::PretrainError;
 use crate::model::{load_weights, save_pretrained};
+use crate::run::cache::is_model_dir;
 use crate::run::checkpoints::{CheckpointError, Checkpoints};
 use crate::run::lock::RunLock;
 
@@ -144,4 +145,30 @@ fn start_over(e: PretrainError) -> PretrainError {
         },
         other => other,
     }
+}
+
+/// The finished model replaces `out` whole (moved aside, then deleted): refused unless `out` is
+/// absent, an empty folder, or a model an earlier pretraining wrote (with its pretrain.json).
+pub(super) fn check_out(out: &Path) -> Result<(), PretrainError> {
+    let refuse = |msg: &str| PretrainError::Option {
+        option: format!("--out {}", out.display()),
+        msg: format!("{msg}; give a new folder (the model replaces --out whole)"),
+    };
+    if !out.exists() {
+        return Ok(());
+    }
+    if !out.is_dir() {
+        return Err(refuse("it is a file"));
+    }
+    let empty = std::fs::read_dir(out)
+        .map_err(|e| PretrainError::io(out, e))?
+        .next()
+        .is_none();
+    if empty || (is_model_dir(out) && out.join("pretrain.json").is_file()) {
+        return Ok(());
+    }
+    Err(refuse(
+        "the folder exists and is not a model frost-host pretrain wrote (no pretrain.json \
+         beside config.json, model.safetensors, tokenizer.json)",
+    ))
 }

@@ -48,6 +48,7 @@ pub fn pretrain(opts: &PretrainOptions) -> Result<Option<PretrainReport>, Pretra
     if is_default_folder(&opts.out) {
         check_default_model_options(opts)?;
     }
+    resume::check_out(&opts.out)?;
     let _lock = resume::lock_out(&opts.out, false)?;
     pretrain_locked(opts)
 }

@@ -42,6 +42,39 @@ const LOGS: [&str; 4] = [
     "launches.jsonl",
 ];
 
+/// What a run writes at its top level besides [`LOGS`] and `tb/`. [`RunDir::create`] makes
+/// `checkpoints/` right after taking the lock, before any of the others: a folder holding them
+/// without `checkpoints/` (a user's own `config.toml`, a `metrics.jsonl`) is not a run.
+const RUN_FILES: [&str; 4] = [
+    "config.toml",
+    "config.history.toml",
+    "models.json",
+    "checkpoints",
+];
+
+/// The entries of an existing directory that make it something other than an unstarted run
+/// (empty: safe to take). A run's lock and the temporary files of an interrupted atomic write
+/// may be there on their own; the rest only beside `checkpoints/`.
+fn foreign_entries(path: &Path) -> Result<Vec<String>, RunDirError> {
+    let is_run = path.join("checkpoints").is_dir();
+    let ours = |name: &str| {
+        name == ".lock"
+            || (name.starts_with('.') && name.contains(".tmp-"))
+            || (is_run
+                && (RUN_FILES.contains(&name) || LOGS.contains(&name) || name == tensorboard::DIR))
+    };
+    let mut foreign = Vec::new();
+    for entry in fs::read_dir(path).map_err(io(path))? {
+        let name = entry.map_err(io(path))?.file_name();
+        let name = name.to_string_lossy();
+        if !ours(&name) {
+            foreign.push(name.into_owned());
+        }
+    }
+    foreign.sort();
+    Ok(foreign)
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RunDirError {
     #[error(transparent)]
@@ -50,6 +83,14 @@ pub enum RunDirError {
     Lock(#[from] LockError),
     #[error("{0} already holds a run with checkpoints: use --resume {0} or another --out")]
     Exists(PathBuf),
+    #[error(
+        "--out {}: the folder exists and is not a run's (it holds {}): a run writes its \
+         config.toml and logs there, so give a new or empty folder",
+        path.display(), shown.join(", ")
+    )]
+    NotEmpty { path: PathBuf, shown: Vec<String> },
+    #[error("--out {0} is a file, not a folder: give a new or empty folder")]
+    NotAFolder(PathBuf),
     #[error("{0} is not a run directory (no config.toml)")]
     NotARun(PathBuf),
     #[error("checkpoint {path}: {msg}")]
@@ -181,12 +222,14 @@ pub struct RunDir {
 
 impl RunDir {
     /// Create a new run directory and write the config. An existing directory is taken only
-    /// when no other process holds it and it holds no checkpoint (a run killed before its first
-    /// checkpoint); its old logs are cleared.
+    /// when it holds nothing but what a run writes, no other process holds it and it holds no
+    /// checkpoint (a run killed before its first checkpoint); its old logs are cleared. Anything
+    /// else is refused before a file is touched: a user's folder is never written into.
     pub fn create(path: &Path, config_toml: &str) -> Result<Self, RunDirError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             fs::create_dir_all(parent).map_err(io(parent))?;
         }
+        Self::check_new(path)?;
         // create_dir, not create_dir_all: of two processes racing, exactly one creates it.
         let created = match fs::create_dir(path) {
             Ok(()) => true,
@@ -201,10 +244,33 @@ impl RunDir {
         if !run.checkpoints().candidates().is_empty() {
             return Err(RunDirError::Exists(path.to_path_buf()));
         }
-        run.rewind_logs(None)?;
+        // First, so that whatever else a run leaves here sits beside it (`foreign_entries`).
         fs::create_dir_all(path.join("checkpoints")).map_err(io(path))?;
+        run.rewind_logs(None)?;
         write_atomic(&path.join("config.toml"), config_toml.as_bytes())?;
         Ok(run)
+    }
+
+    /// Refuses a `--out` that [`RunDir::create`] would refuse for what it holds (a file, or a
+    /// folder with anything no run writes), so a launch can say so before loading models.
+    pub fn check_new(path: &Path) -> Result<(), RunDirError> {
+        if path.is_dir() {
+            let mut shown = foreign_entries(path)?;
+            if !shown.is_empty() {
+                if shown.len() > 3 {
+                    let more = shown.len() - 3;
+                    shown.truncate(3);
+                    shown.push(format!("and {more} more"));
+                }
+                return Err(RunDirError::NotEmpty {
+                    path: path.to_path_buf(),
+                    shown,
+                });
+            }
+        } else if path.exists() {
+            return Err(RunDirError::NotAFolder(path.to_path_buf()));
+        }
+        Ok(())
     }
 
     /// Open an existing run for `--resume`, under its lock.

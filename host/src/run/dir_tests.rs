@@ -186,3 +186,59 @@ fn mismatches_name_what_changed() {
     a.game_config = None;
     assert_eq!(a.mismatches(&b).len(), 1);
 }
+
+#[test]
+fn a_folder_holding_what_no_run_writes_is_refused_untouched_and_an_empty_one_taken() {
+    let d = tempfile::tempdir().unwrap();
+    let mine = d.path().join("mine");
+    fs::create_dir(&mine).unwrap();
+    fs::write(mine.join("config.toml"), "my own").unwrap();
+    fs::write(mine.join("metrics.jsonl"), "{\"step\": 9}\n").unwrap();
+    fs::write(mine.join("notes.txt"), "keep").unwrap();
+    let e = RunDir::create(&mine, "seed = 1\n").unwrap_err();
+    assert!(
+        matches!(&e, RunDirError::NotEmpty { shown, .. } if shown == &["config.toml", "metrics.jsonl", "notes.txt"]),
+        "{e}"
+    );
+    assert!(e.to_string().contains("new or empty folder"), "{e}");
+    assert_eq!(
+        fs::read_to_string(mine.join("config.toml")).unwrap(),
+        "my own"
+    );
+    assert_eq!(
+        fs::read_to_string(mine.join("metrics.jsonl")).unwrap(),
+        "{\"step\": 9}\n"
+    );
+    assert!(!mine.join(".lock").exists());
+
+    let file = d.path().join("file");
+    fs::write(&file, "x").unwrap();
+    let e = RunDir::create(&file, "seed = 1\n").unwrap_err();
+    assert!(matches!(e, RunDirError::NotAFolder(_)), "{e}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "x");
+
+    let empty = d.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    // A lone config.toml (or log) without checkpoints/ is a user's, not an unstarted run's.
+    let lone = d.path().join("lone");
+    fs::create_dir(&lone).unwrap();
+    fs::write(lone.join("config.toml"), "my own").unwrap();
+    let e = RunDir::create(&lone, "seed = 1\n").unwrap_err();
+    assert!(
+        matches!(&e, RunDirError::NotEmpty { shown, .. } if shown == &["config.toml"]),
+        "{e}"
+    );
+    assert_eq!(
+        fs::read_to_string(lone.join("config.toml")).unwrap(),
+        "my own"
+    );
+
+    let run = RunDir::create(&empty, "seed = 1\n").unwrap();
+    assert_eq!(
+        fs::read_to_string(empty.join("config.toml")).unwrap(),
+        "seed = 1\n"
+    );
+    // Not created by this call: the user's empty folder stays when the start fails.
+    run.discard_if_unstarted();
+    assert!(empty.is_dir());
+}

@@ -145,6 +145,9 @@ pub struct RunRequest {
 /// Launched as several ranks (torchrun, srun: see [`crate::dist`]), rank 0 owns the run
 /// directory and the others follow it, each working on its share of every step.
 pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> {
+    if !req.resume {
+        RunDir::check_new(&req.out)?;
+    }
     let world = World::from_env(|v| std::env::var(v).ok())?;
     let cfg = place_rank(&req.config, &world)?;
     // The ranks join and check they were launched alike before anything is loaded.
