@@ -5,6 +5,7 @@
 
 mod after;
 mod api;
+mod bench;
 mod bf16_families;
 mod browser;
 mod bundle;

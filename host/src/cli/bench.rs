@@ -31,6 +31,11 @@ pub struct BenchArgs {
     /// (scripts/bench_families.py runs it beside transformers).
     #[arg(long, value_name = "DIR")]
     pub model: Option<std::path::PathBuf>,
+    /// With --phases: a config override both runs share, e.g. the game's shape
+    /// (`--set game.config.gap_tokens=32`); repeatable. The pair's own settings (K, D, the
+    /// refinement, steps, model, device, threads) are the bench's and refused here.
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "phases")]
+    pub set: Vec<String>,
     /// With --model: batch rows and tokens per row.
     #[arg(long, value_name = "BxT", default_value = "4x256", value_parser = parse_shape)]
     pub shape: (i64, i64),
@@ -61,6 +66,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if let Some(n) = args.threads {
         anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
     }
+    super::bench_phases::check_sets(&args.set)?;
     frost_host::threads::set_default(args.threads.unwrap_or(0));
     if let Some(dir) = &args.model {
         return super::bench_model::family_bench(dir, device, args.shape);
@@ -74,7 +80,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     model_bench(device, peak)?;
     if args.phases {
         let game = std::path::Path::new("games/infill.wasm");
-        super::bench_phases::phase_bench(5, args.device, game, peak)?;
+        super::bench_phases::phase_bench(5, args.device, game, &args.set, peak)?;
     }
     print_peak_memory(device);
     Ok(())

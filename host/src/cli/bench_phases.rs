@@ -24,9 +24,50 @@ struct Run {
     judge_backwards: f64,
 }
 
+/// What the bench sets itself: the budget-matched pair on the embedded default. A `--set` of
+/// one of these would change one arm only, or be overwritten.
+const OWN_KEYS: [&str; 13] = [
+    "steps",
+    "game.path",
+    "model.path",
+    "model.device",
+    "model.dtype",
+    "run.threads",
+    "run.checkpoint_every",
+    "run.samples_every",
+    "run.progress",
+    "eval.every",
+    "sampling.k",
+    "frost.d",
+    "frost.refinement",
+];
+
+/// Refuses, before anything is timed, a `--set` of a key the bench sets itself (see
+/// [`OWN_KEYS`]) or one the config refuses.
+pub fn check_sets(sets: &[String]) -> anyhow::Result<()> {
+    for s in sets {
+        let key = s.split_once('=').map_or(s.as_str(), |(k, _)| k).trim();
+        anyhow::ensure!(
+            !OWN_KEYS.contains(&key),
+            "--set {key}: bench --phases sets it itself (the budget-matched Frost K=4 D=4 / \
+             GRPO K=8 pair on the embedded default); --set is for what both runs share, e.g. \
+             game.config.gap_tokens"
+        );
+    }
+    TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", sets)?;
+    Ok(())
+}
+
 /// `steps` steps of each configuration; figures are over steps 2.. (step 1 warms up).
+/// `sets` are `--set` overrides both runs share (applied before each run's own settings).
 /// `peak` is the measured matmul peak in FLOP/s (the MFU denominator).
-pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> anyhow::Result<()> {
+pub fn phase_bench(
+    steps: u64,
+    device: DeviceSpec,
+    game: &Path,
+    sets: &[String],
+    peak: f64,
+) -> anyhow::Result<()> {
     let model = frost_host::pretrain::ensure_default_model()
         .context("installing the embedded default model")?;
     let configs: [(&str, &[&str]); 2] = [
@@ -52,6 +93,7 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> an
             "run.samples_every=0".into(),
             "run.progress=false".into(),
         ];
+        overrides.extend(sets.iter().cloned());
         overrides.extend(extra.iter().map(|s| s.to_string()));
         let mut cfg = TrainConfig::from_toml(DEFAULT_CONFIG_TOML, "embedded default", &overrides)?;
         cfg.model.device = device;
@@ -102,6 +144,16 @@ pub fn phase_bench(steps: u64, device: DeviceSpec, game: &Path, peak: f64) -> an
          {cpu_ratio:.2}x its CPU seconds in the phases ({:.3} / {:.3})",
         cpu(&runs[0]),
         cpu(&runs[1])
+    );
+    // The ratio the step would have if every phase ran at one rate: what efficiency alone
+    // cannot take it below.
+    let gflop = |r: &Run| r.phases.iter().map(flops).sum::<f64>() / 1e9;
+    println!(
+        "  arithmetic: {:.2} GFLOP per Frost step, {:.2} per GRPO step: {:.2}x, the step ratio \
+         at equal efficiency in every phase",
+        gflop(&runs[0]),
+        gflop(&runs[1]),
+        gflop(&runs[0]) / gflop(&runs[1])
     );
     Ok(())
 }
