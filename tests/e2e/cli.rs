@@ -346,3 +346,54 @@ fn sizes_over_their_limits_are_refused_before_anything_loads() {
         "eval.best_of = 100000 is over the limit of 65536",
     );
 }
+
+/// A file a command writes when its work is done (`eval --out`, `--curve`, `play --out`,
+/// `analyze-selection --out`) is checked before the work starts: a folder, or a path under a
+/// file, is refused in one line naming the flag, before any model loads (the model path here
+/// does not exist), and nothing is written.
+#[test]
+fn output_files_that_cannot_be_written_are_refused_before_anything_loads() {
+    let cfg = crate::fixture::write_config(&fixture().root, true);
+    let cfg = cfg.to_str().unwrap();
+    let dir = tmp("unwritable");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("file");
+    std::fs::write(&file, "x").unwrap();
+    let under = file.join("e.json");
+    let (dir, under) = (dir.to_str().unwrap(), under.to_str().unwrap());
+    let base = [
+        "--config",
+        cfg,
+        "--set",
+        "model.path=\"/nonexistent/model\"",
+    ];
+    let cases: [(&[&str], &str); 5] = [
+        (&["eval", "base", "--out", dir], "is a folder"),
+        (
+            &["eval", "base", "--refine", "1", "--curve", dir],
+            "is a folder",
+        ),
+        (&["eval", "base", "--out", under], "is a file, not a folder"),
+        (&["play", "base", "--out", dir], "is a folder"),
+        (
+            &["analyze-selection", "--out", under],
+            "is a file, not a folder",
+        ),
+    ];
+    for (args, says) in cases {
+        let args = [args, &base[..]].concat();
+        let o = run_cli(&args);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        let flag = if args.contains(&"--curve") {
+            "--curve"
+        } else {
+            "--out"
+        };
+        assert!(e.contains(flag) && e.contains(says), "{args:?}: {e}");
+        assert_eq!(e.trim().lines().count(), 1, "{e}");
+        assert!(!e.contains("nonexistent"), "loaded before checking: {e}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+    assert_eq!(std::fs::read_dir(dir).unwrap().count(), 1);
+}

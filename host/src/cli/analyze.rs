@@ -50,6 +50,7 @@ pub enum SplitArg {
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.assignments > 0, "--assignments must be at least 1");
+    super::output::check_writable("--out", &args.out)?;
     let split = match args.split {
         SplitArg::Train => Split::Train,
         SplitArg::Heldout => Split::Heldout,
@@ -90,8 +91,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let mut report = selection::run(&mut s, &opts)?;
     report.checkpoint = t.checkpoint.map(|d| d.display().to_string());
     let json = serde_json::to_string_pretty(&report)?;
-    std::fs::write(&args.out, json + "\n")
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    super::output::write("--out", &args.out, &(json + "\n"))?;
     print!("{}", report.table());
     println!("wrote {}", args.out.display());
     Ok(())

@@ -98,6 +98,12 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
         t.cfg.eval.assignments > 0 && t.cfg.eval.best_of > 0,
         "eval.assignments and eval.best_of must be at least 1 (--set eval.assignments=32)"
     );
+    if let Some(out) = &a.out {
+        super::output::check_writable("--out", out)?;
+    }
+    if let Some(curve) = &a.curve {
+        super::output::check_writable("--curve", curve)?;
+    }
     let mut s = train::setup(&t.cfg).context("eval setup")?;
     if let Some(dir) = &t.checkpoint {
         train::load_weights(&mut s, dir)?;
@@ -197,7 +203,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             doc["refine"] = c.json();
         }
         let text = serde_json::to_string_pretty(&doc)? + "\n";
-        std::fs::write(out, text).with_context(|| format!("cannot write {}", out.display()))?;
+        super::output::write("--out", out, &text)?;
         println!("wrote {}", out.display());
     }
     if let (Some(path), Some(c)) = (&a.curve, &curve) {

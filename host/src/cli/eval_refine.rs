@@ -5,7 +5,6 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Context;
 use serde_json::{json, Value};
 
 use super::target::{resolve, Target, TargetArgs};
@@ -199,7 +198,7 @@ impl<'a> Curve<'a> {
             serde_json::to_writer(&mut text, &obj)?;
             writeln!(text)?;
         }
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+        super::output::write("--curve", path, &text)
     }
 
     /// The table: per round, both arms' best-of (means over assignments), their paired

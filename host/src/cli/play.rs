@@ -86,6 +86,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let (t, refine) = super::eval_refine::resolve_search(&a.target, Vec::new(), &flags)?;
     let refine = refine.unwrap_or(0);
     super::eval_refine::check(refine, false, &t.cfg)?;
+    if let Some(out) = &a.out {
+        super::output::check_writable("--out", out)?;
+    }
     let mut s = train::setup(&t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
         train::load_weights(&mut s, dir)?;
@@ -249,7 +252,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             "refinement_backwards": refined.backwards,
         });
         let text = serde_json::to_string_pretty(&doc)? + "\n";
-        std::fs::write(out, text).with_context(|| format!("cannot write {}", out.display()))?;
+        super::output::write("--out", out, &text)?;
         println!("wrote {}", out.display());
     }
     Ok(())
