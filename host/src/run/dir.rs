@@ -89,7 +89,7 @@ pub enum RunDirError {
         path.display(), shown.join(", ")
     )]
     NotEmpty { path: PathBuf, shown: Vec<String> },
-    #[error("--out {0} is a file, not a folder: give a new or empty folder")]
+    #[error("--out: {0} is a file, not a folder: give a new or empty folder")]
     NotAFolder(PathBuf),
     #[error("{0} is not a run directory (no config.toml)")]
     NotARun(PathBuf),
@@ -226,10 +226,10 @@ impl RunDir {
     /// checkpoint (a run killed before its first checkpoint); its old logs are cleared. Anything
     /// else is refused before a file is touched: a user's folder is never written into.
     pub fn create(path: &Path, config_toml: &str) -> Result<Self, RunDirError> {
+        Self::check_new(path)?;
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             fs::create_dir_all(parent).map_err(io(parent))?;
         }
-        Self::check_new(path)?;
         // create_dir, not create_dir_all: of two processes racing, exactly one creates it.
         let created = match fs::create_dir(path) {
             Ok(()) => true,
@@ -267,8 +267,9 @@ impl RunDir {
                     shown,
                 });
             }
-        } else if path.exists() {
-            return Err(RunDirError::NotAFolder(path.to_path_buf()));
+        } else if let Some(file) = path.ancestors().find(|a| a.exists() && !a.is_dir()) {
+            // The path itself, or a parent on the way to it, is a file.
+            return Err(RunDirError::NotAFolder(file.to_path_buf()));
         }
         Ok(())
     }

@@ -215,6 +215,11 @@ fn a_folder_holding_what_no_run_writes_is_refused_untouched_and_an_empty_one_tak
     fs::write(&file, "x").unwrap();
     let e = RunDir::create(&file, "seed = 1\n").unwrap_err();
     assert!(matches!(e, RunDirError::NotAFolder(_)), "{e}");
+    let e = RunDir::create(&file.join("run"), "seed = 1\n").unwrap_err();
+    assert!(
+        matches!(&e, RunDirError::NotAFolder(p) if p == &file),
+        "{e}"
+    );
     assert_eq!(fs::read_to_string(&file).unwrap(), "x");
 
     let empty = d.path().join("empty");
