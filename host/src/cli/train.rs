@@ -19,8 +19,8 @@ pub struct TrainArgs {
     /// Override a config field, e.g. --set frost.d=8 --set model.device=cuda (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
-    /// Run directory, new or empty (default: runs/<unix time>); a folder holding anything a run
-    /// does not write is refused untouched.
+    /// Run directory (default: runs/<unix time>); an existing folder that is not a run but
+    /// holds files a run would overwrite (config.toml, metrics.jsonl, ...) is refused untouched.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Continue the run in DIR from its latest checkpoint (its config.toml, plus any --set).

@@ -45,34 +45,27 @@ const LOGS: [&str; 4] = [
 /// What a run writes at its top level besides [`LOGS`] and `tb/`. [`RunDir::create`] makes
 /// `checkpoints/` right after taking the lock, before any of the others: a folder holding them
 /// without `checkpoints/` (a user's own `config.toml`, a `metrics.jsonl`) is not a run.
-const RUN_FILES: [&str; 4] = [
-    "config.toml",
-    "config.history.toml",
-    "models.json",
-    "checkpoints",
-];
+const RUN_FILES: [&str; 3] = ["config.toml", "config.history.toml", "models.json"];
 
-/// The entries of an existing directory that make it something other than an unstarted run
-/// (empty: safe to take). A run's lock and the temporary files of an interrupted atomic write
-/// may be there on their own; the rest only beside `checkpoints/`.
-fn foreign_entries(path: &Path) -> Result<Vec<String>, RunDirError> {
-    let is_run = path.join("checkpoints").is_dir();
-    let ours = |name: &str| {
-        name == ".lock"
-            || (name.starts_with('.') && name.contains(".tmp-"))
-            || (is_run
-                && (RUN_FILES.contains(&name) || LOGS.contains(&name) || name == tensorboard::DIR))
-    };
-    let mut foreign = Vec::new();
+/// The entries of an existing directory that a new run would overwrite or clear although the
+/// directory is not an unstarted run (no `checkpoints/`): the user's, kept. Other files (a
+/// Slurm log the launch script put there) are left beside the run.
+fn colliding_entries(path: &Path) -> Result<Vec<String>, RunDirError> {
+    if path.join("checkpoints").is_dir() {
+        return Ok(Vec::new());
+    }
+    let ours =
+        |name: &str| RUN_FILES.contains(&name) || LOGS.contains(&name) || name == tensorboard::DIR;
+    let mut colliding = Vec::new();
     for entry in fs::read_dir(path).map_err(io(path))? {
         let name = entry.map_err(io(path))?.file_name();
         let name = name.to_string_lossy();
-        if !ours(&name) {
-            foreign.push(name.into_owned());
+        if ours(&name) {
+            colliding.push(name.into_owned());
         }
     }
-    foreign.sort();
-    Ok(foreign)
+    colliding.sort();
+    Ok(colliding)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -84,11 +77,11 @@ pub enum RunDirError {
     #[error("{0} already holds a run with checkpoints: use --resume {0} or another --out")]
     Exists(PathBuf),
     #[error(
-        "--out {}: the folder exists and is not a run's (it holds {}): a run writes its \
-         config.toml and logs there, so give a new or empty folder",
+        "--out {}: the folder is not a run's (no checkpoints/) but holds {}, which a run would \
+         overwrite: give another folder, or move them",
         path.display(), shown.join(", ")
     )]
-    NotEmpty { path: PathBuf, shown: Vec<String> },
+    Collides { path: PathBuf, shown: Vec<String> },
     #[error("--out: {0} is a file, not a folder: give a new or empty folder")]
     NotAFolder(PathBuf),
     #[error("{0} is not a run directory (no config.toml)")]
@@ -221,10 +214,10 @@ pub struct RunDir {
 }
 
 impl RunDir {
-    /// Create a new run directory and write the config. An existing directory is taken only
-    /// when it holds nothing but what a run writes, no other process holds it and it holds no
-    /// checkpoint (a run killed before its first checkpoint); its old logs are cleared. Anything
-    /// else is refused before a file is touched: a user's folder is never written into.
+    /// Create a new run directory and write the config. An existing directory is taken when no
+    /// other process holds it, it holds no checkpoint (a run killed before its first one: its
+    /// old logs are cleared) and nothing of a user's would be overwritten ([`Self::check_new`]);
+    /// files of other names stay as they are.
     pub fn create(path: &Path, config_toml: &str) -> Result<Self, RunDirError> {
         Self::check_new(path)?;
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -244,25 +237,21 @@ impl RunDir {
         if !run.checkpoints().candidates().is_empty() {
             return Err(RunDirError::Exists(path.to_path_buf()));
         }
-        // First, so that whatever else a run leaves here sits beside it (`foreign_entries`).
+        // First, so that whatever else a run leaves here sits beside it (`colliding_entries`).
         fs::create_dir_all(path.join("checkpoints")).map_err(io(path))?;
         run.rewind_logs(None)?;
         write_atomic(&path.join("config.toml"), config_toml.as_bytes())?;
         Ok(run)
     }
 
-    /// Refuses a `--out` that [`RunDir::create`] would refuse for what it holds (a file, or a
-    /// folder with anything no run writes), so a launch can say so before loading models.
+    /// Refuses a `--out` that [`RunDir::create`] would refuse for what it holds (a file on the
+    /// way, or a folder with a run's file names that is not a run: see [`colliding_entries`]),
+    /// so a launch can say so before loading models.
     pub fn check_new(path: &Path) -> Result<(), RunDirError> {
         if path.is_dir() {
-            let mut shown = foreign_entries(path)?;
+            let shown = colliding_entries(path)?;
             if !shown.is_empty() {
-                if shown.len() > 3 {
-                    let more = shown.len() - 3;
-                    shown.truncate(3);
-                    shown.push(format!("and {more} more"));
-                }
-                return Err(RunDirError::NotEmpty {
+                return Err(RunDirError::Collides {
                     path: path.to_path_buf(),
                     shown,
                 });

@@ -188,7 +188,7 @@ fn mismatches_name_what_changed() {
 }
 
 #[test]
-fn a_folder_holding_what_no_run_writes_is_refused_untouched_and_an_empty_one_taken() {
+fn a_folder_whose_files_a_run_would_overwrite_is_refused_untouched_and_others_are_kept() {
     let d = tempfile::tempdir().unwrap();
     let mine = d.path().join("mine");
     fs::create_dir(&mine).unwrap();
@@ -197,10 +197,9 @@ fn a_folder_holding_what_no_run_writes_is_refused_untouched_and_an_empty_one_tak
     fs::write(mine.join("notes.txt"), "keep").unwrap();
     let e = RunDir::create(&mine, "seed = 1\n").unwrap_err();
     assert!(
-        matches!(&e, RunDirError::NotEmpty { shown, .. } if shown == &["config.toml", "metrics.jsonl", "notes.txt"]),
+        matches!(&e, RunDirError::Collides { shown, .. } if shown == &["config.toml", "metrics.jsonl"]),
         "{e}"
     );
-    assert!(e.to_string().contains("new or empty folder"), "{e}");
     assert_eq!(
         fs::read_to_string(mine.join("config.toml")).unwrap(),
         "my own"
@@ -222,28 +221,20 @@ fn a_folder_holding_what_no_run_writes_is_refused_untouched_and_an_empty_one_tak
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), "x");
 
-    let empty = d.path().join("empty");
-    fs::create_dir(&empty).unwrap();
-    // A lone config.toml (or log) without checkpoints/ is a user's, not an unstarted run's.
-    let lone = d.path().join("lone");
-    fs::create_dir(&lone).unwrap();
-    fs::write(lone.join("config.toml"), "my own").unwrap();
-    let e = RunDir::create(&lone, "seed = 1\n").unwrap_err();
-    assert!(
-        matches!(&e, RunDirError::NotEmpty { shown, .. } if shown == &["config.toml"]),
-        "{e}"
-    );
+    // A folder a launch script made, holding its Slurm log: taken, the log kept beside the run.
+    let launched = d.path().join("launched");
+    fs::create_dir(&launched).unwrap();
+    fs::write(launched.join("slurm-7.out"), "log").unwrap();
+    let run = RunDir::create(&launched, "seed = 1\n").unwrap();
     assert_eq!(
-        fs::read_to_string(lone.join("config.toml")).unwrap(),
-        "my own"
-    );
-
-    let run = RunDir::create(&empty, "seed = 1\n").unwrap();
-    assert_eq!(
-        fs::read_to_string(empty.join("config.toml")).unwrap(),
+        fs::read_to_string(launched.join("config.toml")).unwrap(),
         "seed = 1\n"
     );
-    // Not created by this call: the user's empty folder stays when the start fails.
+    assert_eq!(
+        fs::read_to_string(launched.join("slurm-7.out")).unwrap(),
+        "log"
+    );
+    // Not created by this call: the folder stays when the start fails.
     run.discard_if_unstarted();
-    assert!(empty.is_dir());
+    assert!(launched.join("slurm-7.out").is_file());
 }
