@@ -23,7 +23,7 @@ pub fn check_writable(flag: &str, path: &Path) -> anyhow::Result<()> {
         return Ok(());
     }
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        if let Some(file) = parent.ancestors().find(|a| a.exists() && !a.is_dir()) {
+        if let Some(file) = frost_host::run::files::file_on_the_way(parent) {
             anyhow::bail!(
                 "{flag} {}: {} is a file, not a folder",
                 path.display(),

@@ -154,11 +154,11 @@ pub(super) fn check_out(out: &Path) -> Result<(), PretrainError> {
         option: format!("--out {}", out.display()),
         msg: format!("{msg}; give a new folder (the model replaces --out whole)"),
     };
+    if let Some(file) = crate::run::files::file_on_the_way(out) {
+        return Err(refuse(&format!("{} is a file", file.display())));
+    }
     if !out.exists() {
         return Ok(());
-    }
-    if !out.is_dir() {
-        return Err(refuse("it is a file"));
     }
     let empty = std::fs::read_dir(out)
         .map_err(|e| PretrainError::io(out, e))?

@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::run::checkpoints::{CheckpointError, Checkpoints};
-use crate::run::files::{io_error, IoError};
+use crate::run::files::{file_on_the_way, io_error, IoError};
 use crate::run::lock::{LockError, RunLock};
 use crate::run::tensorboard;
 
@@ -256,7 +256,7 @@ impl RunDir {
                     shown,
                 });
             }
-        } else if let Some(file) = path.ancestors().find(|a| a.exists() && !a.is_dir()) {
+        } else if let Some(file) = file_on_the_way(path) {
             // The path itself, or a parent on the way to it, is a file.
             return Err(RunDirError::NotAFolder(file.to_path_buf()));
         }

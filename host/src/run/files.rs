@@ -45,6 +45,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), IoError> {
     })
 }
 
+/// The first of `path` and its parents that exists and is not a folder: where no folder could
+/// be made on the way to `path` (None: every existing part is a folder).
+pub fn file_on_the_way(path: &Path) -> Option<&Path> {
+    path.ancestors().find(|a| a.exists() && !a.is_dir())
+}
+
 /// Pretty JSON with a final newline, written atomically.
 pub fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
     let text = serde_json::to_string_pretty(value).expect("JSON values serialize");
