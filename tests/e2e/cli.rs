@@ -394,6 +394,18 @@ fn output_files_that_cannot_be_written_are_refused_before_anything_loads() {
         assert_eq!(e.trim().lines().count(), 1, "{e}");
         assert!(!e.contains("nonexistent"), "loaded before checking: {e}");
     }
+    let both = format!("{dir}/e.json");
+    let args = [
+        &[
+            "eval", "base", "--refine", "1", "--out", &both, "--curve", &both,
+        ][..],
+        &base[..],
+    ]
+    .concat();
+    let o = run_cli(&args);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("--out and --curve name the same file"), "{e}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
     assert_eq!(std::fs::read_dir(dir).unwrap().count(), 1);
 }

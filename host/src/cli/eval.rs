@@ -103,6 +103,14 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     }
     if let Some(curve) = &a.curve {
         super::output::check_writable("--curve", curve)?;
+        let same = |p: &std::path::Path| std::path::absolute(p).ok();
+        anyhow::ensure!(
+            a.out.as_deref().and_then(same).is_none()
+                || a.out.as_deref().and_then(same) != same(curve),
+            "--out and --curve name the same file {}: the curve would overwrite the figures; give \
+             each its own",
+            curve.display()
+        );
     }
     let mut s = train::setup(&t.cfg).context("eval setup")?;
     if let Some(dir) = &t.checkpoint {
