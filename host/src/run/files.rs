@@ -51,6 +51,21 @@ pub fn file_on_the_way(path: &Path) -> Option<&Path> {
     path.ancestors().find(|a| a.exists() && !a.is_dir())
 }
 
+/// The lines of a log as they stream, each `None` where it is not UTF-8 (a line a crash tore
+/// inside a multi-byte character), for readers that skip such a line as they skip a torn JSON
+/// line rather than refuse the whole file.
+pub fn log_lines(file: std::fs::File) -> impl Iterator<Item = std::io::Result<Option<String>>> {
+    use std::io::BufRead;
+    std::io::BufReader::new(file).split(b'\n').map(|line| {
+        line.map(|mut bytes| {
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            String::from_utf8(bytes).ok()
+        })
+    })
+}
+
 /// Pretty JSON with a final newline, written atomically.
 pub fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
     let text = serde_json::to_string_pretty(value).expect("JSON values serialize");

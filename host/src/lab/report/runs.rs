@@ -4,14 +4,13 @@
 //! said in `Loaded::notes`.
 
 use std::collections::BTreeMap;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
 use super::EvidenceError;
 use crate::config::overrides::syntax_error;
-use crate::run::files::io_error;
+use crate::run::files::{io_error, log_lines};
 
 /// One held-out evaluation (an `eval.jsonl` line).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -299,13 +298,14 @@ pub fn read_jsonl(path: &Path, notes: &mut Vec<String>) -> Result<Vec<Value>, Ev
     };
     let mut by_step: BTreeMap<u64, Value> = BTreeMap::new();
     let mut bad = 0;
-    for line in std::io::BufReader::new(file).lines() {
+    for line in log_lines(file) {
+        // None: not UTF-8, a line torn inside a character; skipped and counted like a torn one.
         let line = line.map_err(io_error(path))?;
-        match serde_json::from_str::<Value>(&line) {
-            Ok(v) if v["step"].is_u64() => {
+        match line.as_deref().map(serde_json::from_str::<Value>) {
+            Some(Ok(v)) if v["step"].is_u64() => {
                 by_step.insert(v["step"].as_u64().unwrap_or(0), v);
             }
-            _ if line.trim().is_empty() => {}
+            _ if line.as_deref().is_some_and(|l| l.trim().is_empty()) => {}
             _ => bad += 1,
         }
     }
@@ -441,5 +441,23 @@ mod tests {
         fill_seconds(&mut evals, &steps);
         let got: Vec<Option<f64>> = evals.iter().map(|e| e.seconds).collect();
         assert_eq!(got, vec![Some(0.0), Some(0.75), None]);
+    }
+
+    /// A crash can tear a log's last line anywhere, inside a multi-byte character too: the
+    /// report skips such a line with a note, as it skips a torn JSON line, and keeps the rest.
+    #[test]
+    fn a_line_torn_inside_a_character_is_skipped_with_a_note() {
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("eval.jsonl");
+        let mut bytes = b"{\"step\": 1, \"x\": 1}\r\n{\"step\": 2, \"x\": 2}\n".to_vec();
+        bytes.extend_from_slice("{\"step\": 3, \"s\": \"\u{e9}".as_bytes());
+        bytes.pop(); // half of the two-byte character
+        std::fs::write(&path, &bytes).unwrap();
+        let mut notes = Vec::new();
+        let lines = read_jsonl(&path, &mut notes).unwrap();
+        let steps: Vec<u64> = lines.iter().map(|v| v["step"].as_u64().unwrap()).collect();
+        assert_eq!(steps, vec![1, 2]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].contains("1 line(s)"), "{notes:?}");
     }
 }

@@ -1,13 +1,12 @@
 //! What a run's `samples.jsonl` shows the reader: the moves of its first and last logged
 //! steps (early against late), next to the game's reference move.
 
-use std::io::BufRead;
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::EvidenceError;
-use crate::run::files::io_error;
+use crate::run::files::{io_error, log_lines};
 
 /// One `samples.jsonl` line, as far as the report reads it (every field optional, so lines of
 /// older runs read too).
@@ -55,8 +54,11 @@ pub fn early_and_late(dir: &Path) -> Result<Option<(SamplesLine, SamplesLine)>, 
     // Only the last two lines are kept to parse (a long run's log is large); of those the
     // last that parses (a crash can leave a torn last line).
     let mut tail: [Option<String>; 2] = [None, None];
-    for line in std::io::BufReader::new(file).lines() {
-        let line = line.map_err(io_error(&path))?;
+    // A line that is not UTF-8 (torn inside a character) is skipped.
+    for line in log_lines(file) {
+        let Some(line) = line.map_err(io_error(&path))? else {
+            continue;
+        };
         if first.is_none() {
             first = serde_json::from_str(&line).ok();
         } else if !line.trim().is_empty() {
