@@ -30,6 +30,7 @@ mod model_loading;
 mod moe;
 mod pick_entropy;
 mod pretrain;
+mod pretrain_out;
 mod python_games;
 mod qwen3;
 mod qwen3_5;
