@@ -103,10 +103,9 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     }
     if let Some(curve) = &a.curve {
         super::output::check_writable("--curve", curve)?;
-        let same = |p: &std::path::Path| std::path::absolute(p).ok();
+        let out = a.out.as_deref().and_then(|p| std::path::absolute(p).ok());
         anyhow::ensure!(
-            a.out.as_deref().and_then(same).is_none()
-                || a.out.as_deref().and_then(same) != same(curve),
+            out.is_none() || out != std::path::absolute(curve).ok(),
             "--out and --curve name the same file {}: the curve would overwrite the figures; give \
              each its own",
             curve.display()

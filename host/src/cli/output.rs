@@ -41,12 +41,9 @@ pub fn check_writable(flag: &str, path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `text` to `path` (given as `flag`), its parent folders made, naming both on failure.
+/// Writes `text` to `path` (given as `flag`, its parents made by [`check_writable`] before the
+/// work), naming both on failure.
 pub fn write(flag: &str, path: &Path, text: impl AsRef<[u8]>) -> anyhow::Result<()> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("{flag} {}: cannot write it", path.display()))?;
-    }
     std::fs::write(path, text)
         .with_context(|| format!("{flag} {}: cannot write it", path.display()))
 }

@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::run::checkpoints::{CheckpointError, Checkpoints};
-use crate::run::files::{file_on_the_way, io_error, IoError};
+use crate::run::files::{file_on_the_way, io_error, log_lines, IoError};
 use crate::run::lock::{LockError, RunLock};
 use crate::run::tensorboard;
 
@@ -287,22 +287,24 @@ impl RunDir {
         tensorboard::rewind(&self.path.join(tensorboard::DIR), last_step)?;
         for name in LOGS {
             let p = self.path.join(name);
-            // Bytes, not text: a line torn inside a multi-byte character is not UTF-8, and a
-            // whole file refused for it would not be rewound at all (duplicated steps).
-            let Ok(bytes) = fs::read(&p) else {
+            let Ok(file) = fs::File::open(&p) else {
                 continue;
             };
             let mut torn = 0;
             let mut kept = String::new();
-            let lines = bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty());
-            for line in lines.map(std::str::from_utf8) {
-                let step = (line.ok())
+            // A line torn inside a multi-byte character is not UTF-8 (None): dropped as torn,
+            // where a whole file refused for it would not be rewound at all (duplicated steps).
+            for line in log_lines(file) {
+                let line = line.map_err(io(&p))?;
+                if line.as_deref() == Some("") {
+                    continue;
+                }
+                let step = (line.as_deref())
                     .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok())
                     .and_then(|v| v.get("step").and_then(|s| s.as_u64()));
-                let line = line.unwrap_or_default();
                 match step {
                     Some(s) if last_step.is_some_and(|last| s <= last) => {
-                        kept.push_str(line);
+                        kept.push_str(line.as_deref().unwrap_or_default());
                         kept.push('\n');
                     }
                     Some(_) => {}
