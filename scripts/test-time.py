@@ -8,7 +8,8 @@ player evaluated with `--set seed=S`, or the checkpoints of the runs of one sett
 round r: the mean over seeds and assignments of the best exact score after r Frost rounds on the
 N draws, and of the best of N + r*D plain samples; their paired difference (Frost - sampled) with
 a 95% bootstrap interval over seeds and assignments (seeds resampled, then assignments within
-each), a sign-flip p at the same level (each seed's mean difference flipped whole: exact over
+each, the resamples a function of the seeds and assignments compared, never of the order of
+computation, so identical data always read the same interval), a sign-flip p at the same level (each seed's mean difference flipped whole: exact over
 the 2^S patterns, so its floor is 2 / 2^S), and each arm's judge forwards, backwards, seconds
 and GFLOP per assignment, and the player's log-probability of each arm's best move (mean over
 seeds and assignments; nan in files from before it was measured). Writes OUT_DIR/best_vs_forwards.svg, OUT_DIR/best_vs_flops.svg and
@@ -32,6 +33,7 @@ with a 95% interval from resampling each player's seeds and assignments independ
 unpaired comparison: the players' draws differ); **more** or **less** when the interval excludes
 0, **level** otherwise. Standard library only.
 """
+import functools
 import json
 import os
 import random
@@ -70,17 +72,42 @@ def mean2(groups):
     return sum(flat) / len(flat)
 
 
-def bootstrap(groups, rng):
-    """95% interval of the mean: seeds resampled, then assignments within each."""
-    stats = []
+@functools.lru_cache(maxsize=None)
+def resamples(shape, role=""):
+    """The bootstrap's draws for one design: RESAMPLES lists of (seed, [assignment, ...]) index
+    pairs, seeds resampled, then assignments within each. A function of the design alone (how
+    many seeds, how many assignments each) and, for an unpaired comparison, of the player's role
+    in it: every comparison of the same seeds and assignments resamples the same pairs, whatever
+    axis, round or order asked for it, so identical data always get an identical interval."""
+    rng = random.Random(f"{SEED}:{role}:{','.join(map(str, shape))}")
+    draws = []
     for _ in range(RESAMPLES):
-        pick = [groups[rng.randrange(len(groups))] for _ in groups]
-        stats.append(mean2([[g[rng.randrange(len(g))] for _ in g] for g in pick]))
-    stats.sort()
+        pick = [rng.randrange(len(shape)) for _ in shape]
+        draws.append([(s, [rng.randrange(shape[s]) for _ in range(shape[s])]) for s in pick])
+    return draws
+
+
+def shape_of(groups):
+    return tuple(len(g) for g in groups)
+
+
+def resampled_means(groups, role=""):
+    """The mean of every bootstrap resample of `groups` (see `resamples`)."""
+    return [mean2([[groups[s][i] for i in within] for s, within in draw])
+            for draw in resamples(shape_of(groups), role)]
+
+
+def interval(stats):
+    stats = sorted(stats)
     return stats[int(0.025 * RESAMPLES)], stats[int(0.975 * RESAMPLES) - 1]
 
 
-def sign_flip(groups, rng):
+def bootstrap(groups):
+    """95% interval of the mean: seeds resampled, then assignments within each."""
+    return interval(resampled_means(groups))
+
+
+def sign_flip(groups):
     """Two-sided sign-flip p of the mean difference at the seed level, the level the interval
     resamples first: under "no difference" each seed's mean difference is as likely negative,
     so its sign is flipped whole (the assignments of one seed share its draws and, for a
@@ -95,6 +122,7 @@ def sign_flip(groups, rng):
     if n <= 16:
         patterns = [[mask >> i & 1 == 0 for i in range(n)] for mask in range(1 << n)]
         return sum(extreme(s) for s in patterns) / len(patterns)
+    rng = random.Random(f"{SEED}:flips:{n}")  # a function of the design, as `resamples`
     hits = sum(extreme([rng.random() < 0.5 for _ in means]) for _ in range(10000))
     return (hits + 1) / 10001
 
@@ -106,17 +134,13 @@ def gains(seeds, r):
     return [[a - b for a, b in zip(fs, gs)] for fs, gs in zip(f, g)]
 
 
-def gain_against(first, other, r, rng):
+def gain_against(first, other, r):
     """other's mean gain minus first's after round r, with its 95% interval (independent
-    resampling of each player's seeds, then assignments)."""
+    resampling of each player's seeds, then assignments: each player's draws keyed by its role,
+    so two players of one design are not resampled alike)."""
     a, b = gains(first, r), gains(other, r)
-    stats = []
-    for _ in range(RESAMPLES):
-        res = lambda groups: mean2([[g[rng.randrange(len(g))] for _ in g]
-                                    for g in (groups[rng.randrange(len(groups))] for _ in groups)])
-        stats.append(res(b) - res(a))
-    stats.sort()
-    return mean2(b) - mean2(a), stats[int(0.025 * RESAMPLES)], stats[int(0.975 * RESAMPLES) - 1]
+    stats = [y - x for x, y in zip(resampled_means(a, "first"), resampled_means(b, "other"))]
+    return (mean2(b) - mean2(a), *interval(stats))
 
 
 def verdict(lo, hi, p):
@@ -128,17 +152,16 @@ def verdict(lo, hi, p):
 
 
 def rows(name, seeds, rounds):
-    rng = random.Random(SEED)
     out = []
     for r in range(rounds + 1):
         f = per_assignment(seeds, "frost", r, "best")
         g = per_assignment(seeds, "sampled", r, "best")
         d = [[a - b for a, b in zip(fs, gs)] for fs, gs in zip(f, g)]
-        lo, hi = bootstrap(d, rng)
-        p = sign_flip(d, rng)
+        lo, hi = bootstrap(d)
+        p = sign_flip(d)
         row = {"player": name, "r": r, "frost": mean2(f), "sampled": mean2(g), "diff": mean2(d),
-               "lo": lo, "hi": hi, "p": p, "frost_ci": bootstrap(f, rng),
-               "sampled_ci": bootstrap(g, rng), "n": seeds[0]["sampled"][r]["n"]}
+               "lo": lo, "hi": hi, "p": p, "frost_ci": bootstrap(f),
+               "sampled_ci": bootstrap(g), "n": seeds[0]["sampled"][r]["n"]}
         for arm in ("frost", "sampled"):
             for field in ("forwards", "backwards", "seconds", "flops", "best_logp"):
                 row[f"{arm}_{field}"] = (mean2(per_assignment(seeds, arm, r, field))
@@ -161,7 +184,6 @@ def equal_cost(name, seeds, rounds, field):
     """Per block b of the sampled arm: Frost at its last round costing at most what b blocks
     cost (by `field`, mean over seeds and assignments), the paired difference with its interval
     and p."""
-    rng = random.Random(SEED)
     out = []
     for b in range(rounds + 1):
         budget = cost(seeds, "sampled", b, field)
@@ -170,8 +192,8 @@ def equal_cost(name, seeds, rounds, field):
         f = per_assignment(seeds, "frost", r, "best")
         g = per_assignment(seeds, "sampled", b, "best")
         d = [[x - y for x, y in zip(fs, gs)] for fs, gs in zip(f, g)]
-        lo, hi = bootstrap(d, rng)
-        p = sign_flip(d, rng)
+        lo, hi = bootstrap(d)
+        p = sign_flip(d)
         out.append({"player": name, "b": b, "r": r, "frost": mean2(f), "sampled": mean2(g),
                     "diff": mean2(d), "lo": lo, "hi": hi, "p": p, "budget": budget,
                     "frost_cost": cost(seeds, "frost", r, field)})
@@ -336,11 +358,10 @@ def main(args):
     print_crossovers(players)
     if len(players) > 1:
         first_name, first, first_rounds = players[0]
-        rng = random.Random(SEED)
         print()
         for name, seeds, rounds in players[1:]:
             r = min(rounds, first_rounds)
-            d, lo, hi = gain_against(first, seeds, r, rng)
+            d, lo, hi = gain_against(first, seeds, r)
             word = "more" if lo > 0 else "less" if hi < 0 else "level"
             print(f"- {name} − {first_name}, the gain from Frost at test time (R = {r}): "
                   f"{d:+.2f} [{lo:+.2f}, {hi:+.2f}] nats, unpaired: **{word}**")

@@ -139,3 +139,83 @@ fn test_time_crossover_is_the_budget_from_which_frost_stays_ahead() {
         "{stdout}"
     );
 }
+
+/// One comparison, one interval: when Frost's rounds cost what the samples' blocks cost on
+/// every axis, the equal-FLOPs and equal-seconds tables compare exactly the rounds the
+/// forwards table does, and all three must print the same interval and verdict (the
+/// resamples are a function of the seeds and assignments compared, not of the order in which
+/// the script asked for them).
+#[test]
+fn test_time_identical_comparisons_get_identical_intervals() {
+    let dir = crate::fixture::tmp("test-time-one-interval");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Noisy, uneven gains (a fixed LCG): an interval that depends on the draws' order shows it.
+    let mut state = 12345u64;
+    let mut noise = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 1.5
+    };
+    let files: Vec<String> = (0..6)
+        .map(|seed| {
+            let mut text = String::new();
+            for r in 0..3u64 {
+                let cost = 8.0 + 4.0 * r as f64;
+                for arm in ["frost", "sampled"] {
+                    let assignments: Vec<serde_json::Value> = (0..5)
+                        .map(|_| {
+                            let best = if arm == "frost" && r > 0 { noise() } else { 0.0 };
+                            serde_json::json!({"best": best, "forwards": cost, "backwards": 0.0,
+                                               "seconds": 0.01 * cost, "flops": 1e9 * cost})
+                        })
+                        .collect();
+                    let line = serde_json::json!({"arm": arm, "rounds": r, "n": 8 + 4 * r,
+                                                  "assignments": assignments});
+                    text += &format!("{line}\n");
+                }
+            }
+            let path = dir.join(format!("seed-{seed}.jsonl"));
+            std::fs::write(&path, text).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    let out = Command::new("python3")
+        .arg(crate::common::root().join("scripts/test-time.py"))
+        .arg(dir.join("figures"))
+        .arg(format!("P={}", files.join(",")))
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // "(+d [lo, hi], p = ...)" of each verdict line: judge budget, FLOPs, seconds.
+    let verdicts: Vec<&str> = (stdout.lines())
+        .filter(|l| l.starts_with("- P") && l.contains("beats sampling more"))
+        .map(|l| {
+            let (from, p) = (l.find("**").unwrap(), l.find("p = ").unwrap());
+            &l[from..p + "p = 0.000".len()]
+        })
+        .collect();
+    assert_eq!(verdicts.len(), 3, "{stdout}");
+    assert!(
+        verdicts.iter().all(|v| *v == verdicts[0]),
+        "one comparison read three ways:\n{stdout}"
+    );
+    // Every round, not only the last: the forwards table's row r and the FLOPs and seconds
+    // tables' block-r rows (Frost r rounds) print the same difference and interval.
+    let cell = |prefix: &str, col: usize| -> Vec<String> {
+        (stdout.lines())
+            .filter(|l| l.starts_with(prefix))
+            .map(|l| l.split('|').map(str::trim).nth(col).unwrap().to_string())
+            .collect()
+    };
+    let by_forwards = cell("| P | ", 5);
+    let equal_cost = cell("| P | ", 7);
+    assert_eq!(by_forwards.len(), 3 + 6, "{stdout}");
+    for r in 0..3 {
+        assert_eq!(by_forwards[r], equal_cost[3 + r], "round {r}, FLOPs\n{stdout}");
+        assert_eq!(by_forwards[r], equal_cost[6 + r], "round {r}, seconds\n{stdout}");
+    }
+}
