@@ -2,14 +2,80 @@
 //!
 //! A Python folder (game.py) is built by componentize-py, pinned to
 //! [`COMPONENTIZE_PY_VERSION`] (the Makefile installs it into the project venv, and
-//! `make vendor` keeps its wheel for offline machines): the SDK built into this binary and the
-//! WIT are written to a scratch folder, beside an app module that imports the game's `game`
-//! module and exports the SDK's component class. A Rust folder (Cargo.toml) is built by cargo
-//! for `wasm32-wasip2`.
+//! `make vendor` keeps its wheel for offline machines). componentize-py runs the game's top
+//! level at build time (in its own wasm interpreter, whose files are the folders it is given),
+//! so a folder someone sent is built as a game call is played: from a read-only copy of the
+//! folder ([`super::folder`]) beside the SDK built into this binary, the WIT and an app module
+//! that imports the game's `game` module and exports the SDK's component class, under a time
+//! and a memory limit, with an empty environment and where possible no network
+//! ([`super::confine`]). The component is then put beside game.py.
+//!
+//! A Rust folder (Cargo.toml) is built by cargo for `wasm32-wasip2` in place, as its author
+//! runs it; `--offline` builds a contributed one the careful way ([`build_rust_offline`]).
 
+use super::confine;
+use super::folder::{copy_game_folder, set_read_only, Scratch};
 use super::{io, AuthoringError, Lang, PYTHON_SDK, WIT};
+use crate::game::traceback;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
+
+/// `game build`'s default limits (its flags `--timeout-s`, `--max-memory-mib`,
+/// `--max-folder-mib`): well above a real game's build (componentize-py takes about 15 s and
+/// 400 MB on the infill port; a game's memory at run time is capped at 256 MiB anyway).
+pub const DEFAULT_TIMEOUT_S: u64 = 300;
+pub const DEFAULT_MAX_MEMORY_MIB: u64 = 4096;
+pub const DEFAULT_MAX_FOLDER_MIB: u64 = 256;
+
+/// The limits a build runs under.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildLimits {
+    /// Wall-clock time of the whole build.
+    pub timeout: Duration,
+    /// Resident memory of the build's processes together.
+    pub max_memory_bytes: u64,
+    /// Bytes of the game folder copied for the build.
+    pub max_folder_bytes: u64,
+}
+
+impl Default for BuildLimits {
+    fn default() -> Self {
+        BuildLimits {
+            timeout: Duration::from_secs(DEFAULT_TIMEOUT_S),
+            max_memory_bytes: DEFAULT_MAX_MEMORY_MIB << 20,
+            max_folder_bytes: DEFAULT_MAX_FOLDER_MIB << 20,
+        }
+    }
+}
+
+impl BuildLimits {
+    fn confine(&self) -> confine::Limits {
+        confine::Limits {
+            timeout: self.timeout,
+            max_memory_bytes: self.max_memory_bytes,
+        }
+    }
+}
+
+/// How to build.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuildOptions {
+    pub limits: BuildLimits,
+    /// A Rust folder built the careful way ([`build_rust_offline`]).
+    pub offline: bool,
+}
+
+/// A built game.
+#[derive(Debug)]
+pub struct Built {
+    /// DIR/NAME.wasm.
+    pub path: PathBuf,
+    /// Why the build ran without its namespaces (no network, no capability over others'
+    /// files), when it was meant to and the machine did not allow them.
+    pub unconfined: Option<String>,
+}
 
 /// The componentize-py release games are built with (the Makefile's COMPONENTIZE_PY_VERSION).
 pub const COMPONENTIZE_PY_VERSION: &str = "0.25.1";
@@ -47,15 +113,31 @@ pub fn game_name(dir: &Path) -> Result<String, AuthoringError> {
     Ok(name)
 }
 
-/// Builds the game folder `dir` into `dir/NAME.wasm` and returns that path.
-pub fn build(dir: &Path) -> Result<PathBuf, AuthoringError> {
+/// Builds the game folder `dir` into `dir/NAME.wasm`.
+pub fn build(dir: &Path, options: &BuildOptions) -> Result<Built, AuthoringError> {
     let name = game_name(dir)?;
     let out = dir.join(format!("{name}.wasm"));
-    match lang_of(dir)? {
-        Lang::Python => build_python(dir, &out)?,
-        Lang::Rust => build_rust(dir, &name, &out)?,
-    }
-    Ok(out)
+    let limits = &options.limits;
+    let unconfined = match (lang_of(dir)?, options.offline) {
+        (Lang::Python, false) => build_python(dir, &name, &out, limits)?,
+        (Lang::Python, true) => {
+            return Err(AuthoringError::Build {
+                dir: dir.to_path_buf(),
+                message: "--offline is for a Rust game folder: a Python game is always built \
+                          from a read-only copy, offline, under the limits"
+                    .into(),
+            })
+        }
+        (Lang::Rust, false) => {
+            build_rust(dir, &name, &out)?;
+            None
+        }
+        (Lang::Rust, true) => build_rust_offline(dir, &name, &out, limits)?,
+    };
+    Ok(Built {
+        path: out,
+        unconfined,
+    })
 }
 
 /// Where to look for componentize-py, in order: FROST_COMPONENTIZE_PY, the active venv, the
@@ -103,24 +185,6 @@ pub fn find_componentize_py() -> Result<PathBuf, AuthoringError> {
     )))
 }
 
-/// A scratch folder for one build, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn scratch() -> Result<Scratch, AuthoringError> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let dir = std::env::temp_dir().join(format!("frost-game-build-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(io("creating the build folder", &dir))?;
-    Ok(Scratch(dir))
-}
-
 fn write(path: &Path, text: &str) -> Result<(), AuthoringError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(io("creating", parent))?;
@@ -128,89 +192,157 @@ fn write(path: &Path, text: &str) -> Result<(), AuthoringError> {
     std::fs::write(path, text).map_err(io("writing", path))
 }
 
-/// The line of a tool's output that says what went wrong: the exception of the last Python
-/// traceback in it ("ModuleNotFoundError: No module named 'numpy'"), else the last line.
+/// The line of a build tool's output that says what went wrong: the exception of the last
+/// Python traceback in it ("ModuleNotFoundError: No module named 'numpy' (at game.py:3, in
+/// <module>)"), else cargo's first error, else the last line.
 pub fn failure_line(output: &str) -> String {
-    let lines: Vec<&str> = output
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let is_exception = |l: &&&str| {
-        l.split_once(": ").is_some_and(|(head, _)| {
-            (head.ends_with("Error") || head.ends_with("Exception"))
-                && head
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-        })
-    };
-    let last_traceback = lines
-        .iter()
-        .rposition(|l| l.ends_with("Traceback (most recent call last):"));
-    let after = &lines[last_traceback.map_or(0, |i| i + 1)..];
-    let line = (after.iter().find(is_exception))
-        .or_else(|| lines.iter().rev().find(is_exception))
-        .or(lines.last())
-        .copied()
-        .unwrap_or("no output");
+    let lines = || output.lines().map(str::trim).filter(|l| !l.is_empty());
+    let line = traceback::python_exception(output)
+        .or_else(|| lines().find(|l| l.starts_with("error")).map(String::from))
+        .or_else(|| lines().last().map(String::from))
+        .unwrap_or_else(|| "no output".into());
     line.chars().take(300).collect()
 }
 
-fn build_python(dir: &Path, out: &Path) -> Result<(), AuthoringError> {
+/// Runs one build under `limits`; a limit hit or a failure is one error naming `dir`.
+/// `at_build_time` says what of the game's own code runs during the build.
+fn run_build(
+    dir: &Path,
+    tool: &str,
+    at_build_time: &str,
+    job: confine::Job,
+    limits: &BuildLimits,
+) -> Result<(), AuthoringError> {
+    let limit = |limit: String, flag| AuthoringError::Limit {
+        dir: dir.to_path_buf(),
+        limit,
+        flag,
+    };
+    let outcome = confine::run(job, limits.confine()).map_err(io("running", Path::new(tool)))?;
+    match outcome {
+        confine::Outcome::TimedOut => Err(limit(
+            format!(
+                "the build ran past its time limit of {} s ({at_build_time}: an endless loop?)",
+                limits.timeout.as_secs()
+            ),
+            "--timeout-s",
+        )),
+        confine::Outcome::OverMemory => Err(limit(
+            format!(
+                "the build went over its memory limit of {} MiB ({at_build_time})",
+                limits.max_memory_bytes >> 20
+            ),
+            "--max-memory-mib",
+        )),
+        confine::Outcome::Exited { status, .. } if status.success() => Ok(()),
+        confine::Outcome::Exited { output, .. } => Err(AuthoringError::Build {
+            dir: dir.to_path_buf(),
+            message: format!("{tool} failed: {}", failure_line(&output)),
+        }),
+    }
+}
+
+/// Puts the built component at `out` without writing through whatever is there (a symlink
+/// planted in the folder is replaced, not followed): a fresh file beside it, renamed.
+fn install(built: &Path, out: &Path) -> Result<(), AuthoringError> {
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    let partial = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let copy = || -> std::io::Result<()> {
+        let mut from = std::fs::File::open(built)?;
+        let mut to = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)?;
+        std::io::copy(&mut from, &mut to)?;
+        to.sync_all()?;
+        std::fs::rename(&partial, out)
+    };
+    copy().map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        AuthoringError::Io {
+            what: "writing the built component",
+            path: out.to_path_buf(),
+            source: e,
+        }
+    })
+}
+
+fn build_python(
+    dir: &Path,
+    name: &str,
+    out: &Path,
+    limits: &BuildLimits,
+) -> Result<Option<String>, AuthoringError> {
     let tool = find_componentize_py()?;
-    let s = scratch()?;
-    let (sdk, wit) = (s.0.join("sdk"), s.0.join("wit"));
+    let s = Scratch::new()?;
+    let game = s.0.join("game");
+    copy_game_folder(
+        dir,
+        &game,
+        &[&format!("{name}.wasm")],
+        limits.max_folder_bytes,
+    )?;
+    let (sdk, wit) = (s.folder("sdk")?, s.folder("wit")?);
     for (path, text) in PYTHON_SDK {
         write(&sdk.join(path), text)?;
     }
     write(&sdk.join(format!("{APP_MODULE}.py")), APP_SOURCE)?;
     write(&wit.join("game.wit"), WIT)?;
-    let no_site = s.0.join("no-site");
-    let site = no_site.join("lib/site-packages");
-    std::fs::create_dir_all(&site).map_err(io("creating", &site))?;
-    let result = Command::new(&tool)
-        .arg("--quiet")
-        .arg("-d")
-        .arg(&wit)
-        .args(["-w", "frost-game", "componentize"])
-        .arg("-p")
-        .arg(dir)
-        .arg("-p")
-        .arg(&sdk)
-        .arg(APP_MODULE)
-        .arg("-o")
-        .arg(out)
-        .env("RUST_BACKTRACE", "0")
-        // The game's folder is the only source of modules: componentize-py adds the
-        // site-packages of $VIRTUAL_ENV, else of the `python` it finds, and would bundle the
-        // build machine's packages (and half of an extension module's). An empty one it is.
-        .env("VIRTUAL_ENV", &no_site)
-        .env_remove("PYTHONPATH")
-        .output()
-        .map_err(io("running", &tool))?;
-    if !result.status.success() {
-        let text = format!(
-            "{}\n{}",
-            String::from_utf8_lossy(&result.stdout),
-            String::from_utf8_lossy(&result.stderr)
-        );
-        return Err(AuthoringError::Build {
-            dir: dir.to_path_buf(),
-            message: format!("componentize-py failed: {}", failure_line(&text)),
-        });
+    // The game's folder is the only source of modules: componentize-py adds the
+    // site-packages of $VIRTUAL_ENV, else of the `python` it finds, and would bundle the
+    // build machine's packages (and half of an extension module's). An empty one it is.
+    let no_site = s.folder("no-site")?;
+    s.folder("no-site/lib/site-packages")?;
+    for d in [&sdk, &wit, &no_site] {
+        set_read_only(d, true);
     }
-    Ok(())
+    let (tmp, built) = (
+        s.folder("tmp")?,
+        s.folder("out")?.join(format!("{name}.wasm")),
+    );
+    let isolation = confine::isolation();
+    let mut args: Vec<OsString> = vec!["--quiet".into(), "-d".into(), wit.into()];
+    args.extend(["-w", "frost-game", "componentize", "-p"].map(OsString::from));
+    args.extend([game.into(), "-p".into(), sdk.into(), APP_MODULE.into()]);
+    args.extend(["-o".into(), built.clone().into()]);
+    let job = confine::Job {
+        program: &tool,
+        args,
+        env: vec![
+            ("VIRTUAL_ENV", no_site.into()),
+            ("TMPDIR", tmp.into()),
+            ("RUST_BACKTRACE", "0".into()),
+        ],
+        cwd: &s.0,
+        isolate: isolation.as_deref().ok(),
+    };
+    let top_level = "the game's top level runs at build time";
+    run_build(dir, "componentize-py", top_level, job, limits)?;
+    install(&built, out)?;
+    Ok(isolation.err())
 }
 
+/// cargo's path: $CARGO (set when run by cargo), else the first on PATH.
+fn cargo() -> PathBuf {
+    if let Some(c) = std::env::var_os("CARGO") {
+        return PathBuf::from(c);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join("cargo"))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from("cargo"))
+}
+
+/// The in-place build of an author's own Rust game: cargo in the folder, as they would run it.
 fn build_rust(dir: &Path, name: &str, out: &Path) -> Result<(), AuthoringError> {
     let manifest = dir.join("Cargo.toml");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let result = Command::new(&cargo)
+    let result = Command::new(cargo())
         .args([
             "build",
             "--release",
             "--target",
-            "wasm32-wasip2",
+            WASM_TARGET,
             "--manifest-path",
         ])
         .arg(&manifest)
@@ -228,11 +360,80 @@ fn build_rust(dir: &Path, name: &str, out: &Path) -> Result<(), AuthoringError> 
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| dir.join("target"));
-    let built = target
-        .join("wasm32-wasip2/release")
-        .join(format!("{}.wasm", name.replace('-', "_")));
-    std::fs::copy(&built, out).map_err(io("copying the built component", &built))?;
-    Ok(())
+    install(&target.join(wasm_file(name)), out)
+}
+
+/// The careful build of a contributed Rust game (`--offline`): a read-only copy of the folder
+/// (no `target/`, no hidden `.cargo/config.toml`), the versions its Cargo.lock pins from the
+/// local registry only, a fresh target folder, under the limits and, where the machine allows
+/// it, with no network and no write access to any file the user does not own. build.rs and
+/// proc macros still run natively: docs/security.md says what that trusts.
+fn build_rust_offline(
+    dir: &Path,
+    name: &str,
+    out: &Path,
+    limits: &BuildLimits,
+) -> Result<Option<String>, AuthoringError> {
+    let s = Scratch::new()?;
+    let game = s.0.join("game");
+    let skip = [&format!("{name}.wasm") as &str, "target"];
+    copy_game_folder(dir, &game, &skip, limits.max_folder_bytes)?;
+    if !game.join("Cargo.lock").is_file() {
+        return Err(AuthoringError::Build {
+            dir: dir.to_path_buf(),
+            message: "--offline builds the dependency versions the folder's Cargo.lock pins, \
+                      and it has none: make one (`cargo generate-lockfile`) and review it"
+                .into(),
+        });
+    }
+    let (tmp, target) = (s.folder("tmp")?, s.folder("target")?);
+    let mut env: Vec<(&'static str, OsString)> = [
+        "PATH",
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+    ]
+    .into_iter()
+    .filter_map(|k| std::env::var_os(k).map(|v| (k, v)))
+    .collect();
+    env.extend([
+        ("CARGO_TARGET_DIR", target.clone().into()),
+        ("TMPDIR", tmp.into()),
+    ]);
+    let mut args: Vec<OsString> = [
+        "build",
+        "--release",
+        "--offline",
+        "--locked",
+        "--target",
+        WASM_TARGET,
+    ]
+    .map(OsString::from)
+    .into();
+    args.extend(["--manifest-path".into(), game.join("Cargo.toml").into()]);
+    let isolation = confine::isolation();
+    let cargo = cargo();
+    let job = confine::Job {
+        program: &cargo,
+        args,
+        env,
+        cwd: &s.0,
+        isolate: isolation.as_deref().ok(),
+    };
+    let build_rs = "build scripts and proc macros run at build time";
+    run_build(dir, "cargo build", build_rs, job, limits)?;
+    install(&target.join(wasm_file(name)), out)?;
+    Ok(isolation.err())
+}
+
+const WASM_TARGET: &str = "wasm32-wasip2";
+
+/// Where cargo puts crate `name`'s component, under its target folder.
+fn wasm_file(name: &str) -> PathBuf {
+    Path::new(WASM_TARGET)
+        .join("release")
+        .join(format!("{}.wasm", name.replace('-', "_")))
 }
 
 #[cfg(test)]
@@ -240,13 +441,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_failure_line_is_the_exception() {
+    fn the_failure_line_is_the_exception_or_the_first_error() {
         let tb = "Traceback (most recent call last):\n  File \"game.py\", line 3, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'\n";
         assert_eq!(
             failure_line(tb),
-            "ModuleNotFoundError: No module named 'numpy'"
+            "ModuleNotFoundError: No module named 'numpy' (at game.py:3, in <module>)"
         );
-        assert_eq!(failure_line("error: thing broke\n\n"), "error: thing broke");
+        let cargo = "   Compiling x v0.1.0\nerror[E0425]: cannot find value `y`\n --> src/lib.rs:1:1\nerror: could not compile `x`\n";
+        assert_eq!(failure_line(cargo), "error[E0425]: cannot find value `y`");
+        assert_eq!(failure_line("thing broke\n\n"), "thing broke");
     }
 
     #[test]

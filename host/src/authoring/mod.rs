@@ -2,8 +2,12 @@
 //! (Python or Rust, [`scaffold`]) and `frost-host game build` turns one into a component
 //! ([`build`]). The Python SDK (`sdk/python/frost_game`) and the WIT are compiled into the
 //! binary ([`PYTHON_SDK`], [`WIT`]), so a build uses exactly the SDK this host was built with.
+//! A folder is built as data ([`folder`]: a read-only copy) by a tool run under limits
+//! ([`confine`]), since the folder may be a stranger's (docs/security.md).
 
 pub mod build;
+pub mod confine;
+pub mod folder;
 pub mod scaffold;
 
 use std::path::PathBuf;
@@ -43,6 +47,16 @@ pub enum AuthoringError {
     Toolchain(String),
     #[error("building {}: {message}", dir.display())]
     Build { dir: PathBuf, message: String },
+    /// A build limit hit: what it was, and the `game build` flag that raises it.
+    #[error("building {}: {limit}; raise the limit with {flag}", dir.display())]
+    Limit {
+        dir: PathBuf,
+        limit: String,
+        flag: &'static str,
+    },
+    /// Something in a game folder that a build does not take (a symlink out of it, ...).
+    #[error("the game folder {}: {message}", dir.display())]
+    Folder { dir: PathBuf, message: String },
 }
 
 /// The Python SDK's files (path under the package's folder, text), as built into this binary.

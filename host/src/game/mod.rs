@@ -10,6 +10,7 @@
 mod component_cache;
 pub mod native;
 mod sandbox;
+pub mod traceback;
 pub mod wasm;
 mod wit;
 mod wit_v010;

@@ -10,6 +10,7 @@
 
 use super::component_cache::Entry;
 use super::sandbox::{self, Refused, State};
+use super::traceback;
 use super::wit::{self, INTERFACE_PREFIX};
 use super::wit_v010;
 use super::{GameError, GameLimits};
@@ -197,6 +198,26 @@ impl WasmGame {
                 ),
             };
         }
+        // What kind of failure it was is read from how the call ended, never from the game's
+        // stderr (a game can print a traceback or a panic report): a Python game's crash is the
+        // SDK's exit status, a Rust panic the `unreachable` its abort executes. Only the
+        // message is then read from stderr.
+        if let Some(exit) = err.downcast_ref::<wasmtime_wasi::I32Exit>() {
+            return match exit.0 {
+                PYTHON_CRASH_EXIT => GameError::Raised {
+                    game,
+                    call,
+                    message: traceback::python_exception(&stderr).unwrap_or_else(|| {
+                        "an exception whose report was lost (stderr kept no traceback)".into()
+                    }),
+                },
+                code => GameError::Trap {
+                    game,
+                    call,
+                    message: format!("it exited with status {code} (a game returns, never exits)"),
+                },
+            };
+        }
         match err.downcast_ref::<Trap>() {
             Some(Trap::Interrupt) => GameError::Limit {
                 game,
@@ -216,12 +237,7 @@ impl WasmGame {
                 ),
                 field: "max_wasm_stack_bytes",
             },
-            _ if stderr.contains(PYTHON_TRACEBACK) => GameError::Raised {
-                game,
-                call,
-                message: python_exception(&stderr),
-            },
-            _ if stderr.contains("panicked") => GameError::Panic {
+            Some(Trap::UnreachableCodeReached) if stderr.contains("panicked") => GameError::Panic {
                 game,
                 call,
                 message: panic_message(&stderr),
@@ -342,46 +358,9 @@ fn check_interface(
     })
 }
 
-/// How CPython starts the report of an uncaught exception on stderr.
-const PYTHON_TRACEBACK: &str = "Traceback (most recent call last):";
-
-/// A Python traceback on stderr as one line: the exception's line and the innermost frame
-/// outside the SDK (the game's own code), e.g. "ValueError: boom (at game.py:12, in
-/// new_round)"; the innermost frame when every frame is the SDK's.
-fn python_exception(stderr: &str) -> String {
-    let report = stderr.rsplit(PYTHON_TRACEBACK).next().unwrap_or_default();
-    let lines: Vec<&str> = report
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let frames: Vec<&str> = lines
-        .iter()
-        .copied()
-        .filter(|l| l.starts_with("File \""))
-        .collect();
-    // The exception: the report's last line, unless the report was cut before it.
-    let exception = match lines.last() {
-        Some(l) if !l.starts_with("File \"") => *l,
-        _ => "an exception whose report was cut short",
-    };
-    let frame = frames
-        .iter()
-        .rev()
-        .find(|f| !f.contains("frost_game/") && !f.contains("componentize_py"))
-        .or(frames.last());
-    let at = frame.and_then(|f| {
-        // File "/path/game.py", line 12, in new_round
-        let file = f.split('"').nth(1)?;
-        let file = file.rsplit('/').next().unwrap_or(file);
-        let rest = f.rsplit('"').next()?;
-        let line = rest.split("line ").nth(1)?.split(',').next()?.trim();
-        let func = rest.split(", in ").nth(1).unwrap_or("?").trim();
-        Some(format!(" (at {file}:{line}, in {func})"))
-    });
-    let message: String = exception.chars().take(500).collect();
-    format!("{message}{}", at.unwrap_or_default())
-}
+/// The exit status the Python SDK ends a crashed call with (`_crash` in
+/// sdk/python/frost_game/component.py), after writing the exception's report to stderr.
+const PYTHON_CRASH_EXIT: i32 = 70;
 
 /// The first line of a Rust panic report on stderr, e.g.
 /// "panicked at src/lib.rs:3:5:\nboom" -> "boom (at src/lib.rs:3:5)".
@@ -406,16 +385,13 @@ fn panic_message(stderr: &str) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn python_exception_from_a_traceback() {
-        let stderr = "noise\nTraceback (most recent call last):\n  File \"/b/frost_game/component.py\", line 90, in new_round\n    r = g.new_round(g.exported(), config, seed, own)\n  File \"/b/game/game.py\", line 12, in new_round\n    raise ValueError(\"deliberate error\")\n    ^^^^^^^^\nValueError: deliberate error\n";
-        assert_eq!(
-            super::python_exception(stderr),
-            "ValueError: deliberate error (at game.py:12, in new_round)"
-        );
-        let sdk_only = "Traceback (most recent call last):\n  File \"/b/frost_game/wire.py\", line 40, in _fail\n    raise MalformedReply(x)\nfrost_game.wire.MalformedReply: round.reference_move: expected a list\n";
-        assert_eq!(
-            super::python_exception(sdk_only),
-            "frost_game.wire.MalformedReply: round.reference_move: expected a list (at wire.py:40, in _fail)"
+    fn the_python_crash_status_is_the_sdks() {
+        let sdk = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../sdk/python/frost_game/component.py");
+        let sdk = std::fs::read_to_string(sdk).unwrap();
+        assert!(
+            sdk.contains(&format!("os._exit({})", super::PYTHON_CRASH_EXIT)),
+            "the Python SDK's _crash exits with another status than wasm.rs reads"
         );
     }
 
