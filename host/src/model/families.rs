@@ -421,6 +421,30 @@ mod tests {
         }
     }
 
+    /// The shapes sized for tensor parallelism (`configs/shapes/README.md` gives the sources),
+    /// counted from their published shapes: Qwen3-235B-A22B 235.09B (its card: 235B, 234B
+    /// without the embedding), the Qwen3.5 MoE text models 122.1B and 396.3B (the names round
+    /// these; their vision tower and MTP head are not in the shapes).
+    #[test]
+    fn the_large_moe_shapes_have_their_sizes() {
+        let cases = [
+            ("qwen3-235b-a22b", Family::Qwen3Moe, 94, 235_093_634_560_i64),
+            ("qwen3.5-122b-a10b", Family::Qwen3_5Moe, 48, 122_111_526_912),
+            ("qwen3.5-397b-a17b", Family::Qwen3_5Moe, 60, 396_346_350_336),
+        ];
+        for (name, family, layers, total) in cases {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../configs/shapes")
+                .join(name);
+            let cfg = crate::model::read_config(&dir).unwrap();
+            cfg.validate().unwrap();
+            assert_eq!(cfg.family().unwrap(), family, "{name}");
+            assert_eq!(cfg.num_hidden_layers, layers, "{name}");
+            assert!(cfg.sparse_layers().iter().all(|&s| s), "{name}");
+            assert_eq!(cfg.parameter_count(), total, "{name}");
+        }
+    }
+
     #[test]
     fn an_unknown_model_type_is_refused_in_one_line() {
         let mut cfg = ModelConfig::new(10, 4, 6, 1, 2, 1, 2, true);
