@@ -2,10 +2,11 @@
 //! (`checksums.sha256`) and every reader checks the files it takes: random bytes, a truncated
 //! file, non-finite values, and a file altered into other valid, finite weights are refused by
 //! `export` (nothing left behind) and `eval` in one line naming the file once and the run's
-//! intact checkpoint, and skipped by a resume, which continues from the intact one. A run
-//! records that it seals its checkpoints (`checkpoints/sealed.json`): a checkpoint of it whose
-//! `checksums.sha256` was removed is damaged alike; only a run from before seals (no record)
-//! is read unverified, with a warning.
+//! intact checkpoint, and skipped by a resume, which continues from the intact one. A
+//! checkpoint records in its own `state.json` that it is sealed (and its run in
+//! `checkpoints/sealed.json`): one whose `checksums.sha256` was removed is damaged alike, with
+//! the run's record removed too, or copied out of its run; only a checkpoint from before seals
+//! (its state records none, its run no seals) is read unverified, with a warning.
 use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
@@ -48,6 +49,33 @@ fn rewrite(file: &Path, f: impl Fn(Tensor) -> Tensor) {
 /// that lost the end of a file after it was written, a run that saved NaNs).
 fn reseal(ckpt: &Path) {
     frost_host::run::checksums::seal(ckpt).unwrap();
+}
+
+/// `from` copied to `to`, folders and all.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        match e.file_type().unwrap().is_dir() {
+            true => copy_tree(&e.path(), &to.join(e.file_name())),
+            false => drop(std::fs::copy(e.path(), to.join(e.file_name())).unwrap()),
+        }
+    }
+}
+
+/// The checkpoint `ckpt` as a Frost from before seals wrote it: no `checksums.sha256`, and a
+/// state that records no seal.
+fn as_before_seals(ckpt: &Path) {
+    std::fs::remove_file(ckpt.join("checksums.sha256")).unwrap();
+    let path = ckpt.join("state.json");
+    let mut state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let key = frost_host::run::checkpoints::SEAL_KEY;
+    assert!(
+        state.as_object_mut().unwrap().remove(key).is_some(),
+        "{state}"
+    );
+    std::fs::write(&path, state.to_string()).unwrap();
 }
 
 /// `frost-host ARGS` fails; its error (the last stderr line) names `file` exactly once and
@@ -106,7 +134,7 @@ fn export_refuses_a_corrupt_truncated_or_non_finite_checkpoint_leaving_nothing()
     export_refused(false, "cannot be read as safetensors");
     // Without checksums, in a run from before seals (no record of them): read unverified,
     // with a warning, and refused all the same.
-    std::fs::remove_file(ckpt(&run, 2).join("checksums.sha256")).unwrap();
+    as_before_seals(&ckpt(&run, 2));
     std::fs::remove_file(run.join("checkpoints/sealed.json")).unwrap();
     let o = run_cli(&["export", s(&run), "--out", s(&out)]);
     let err = String::from_utf8_lossy(&o.stderr);
@@ -188,17 +216,18 @@ fn an_adapter_altered_on_disk_is_refused_by_export_and_skipped_by_resume() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
 }
 
-/// A sealed run (every run now: `checkpoints/sealed.json` says from which step) whose latest
-/// checkpoint lost its `checksums.sha256`: `eval`, `play` and `export` refuse it in one line
-/// naming the missing file once and the intact checkpoint of step 1 (nothing exported), and a
-/// resume continues from step 1, saying why in one line.
+/// A sealed run (every run now: its checkpoints' states say so, and `checkpoints/sealed.json`
+/// from which step) whose latest checkpoint lost its `checksums.sha256`: `eval`, `play` and
+/// `export` refuse it in one line naming the missing file once and the intact checkpoint of
+/// step 1 (nothing exported), as `eval` does with the run's record deleted too, and a copy of
+/// the folder out of its run; a resume continues from step 1, saying why in one line.
 #[test]
 fn a_removed_seal_in_a_sealed_run_is_refused_and_skipped_by_resume() {
     let run = two_step_run("seal-removed");
     let record = run.join("checkpoints/sealed.json");
     let recorded: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
-    assert_eq!(recorded["sealed_from_step"], 1, "{recorded}");
+    assert_eq!(recorded["sealed_from_step"], 0, "{recorded}");
     let seal = ckpt(&run, 2).join("checksums.sha256");
     std::fs::remove_file(&seal).unwrap();
     let out = tmp("seal-removed-out");
@@ -212,6 +241,21 @@ fn a_removed_seal_in_a_sealed_run_is_refused_and_skipped_by_resume() {
         assert!(line.contains("seal was removed"), "{args:?}: {line}");
     }
     assert!(!out.exists() && leftovers(&out).is_empty());
+    // The run's record deleted as well: the checkpoint's own state still tells.
+    std::fs::remove_file(&record).unwrap();
+    let line = refused(&["eval", s(&run)], &seal);
+    assert!(line.contains("records that it was sealed"), "{line}");
+    // Copied out of its run, without its seal: judged on its own.
+    let copy = tmp("seal-removed-copy").join("step-000002");
+    copy_tree(&ckpt(&run, 2), &copy);
+    let config = run.join("config.toml");
+    let o = run_cli(&["eval", s(&copy), "--config", s(&config)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    let line = err.trim().lines().last().unwrap_or_default();
+    let copied_seal = copy.join("checksums.sha256");
+    assert_eq!(line.matches(s(&copied_seal)).count(), 1, "{err}");
+    assert!(line.contains("records that it was sealed"), "{err}");
 
     let o = crate::common::frost_host()
         .args(["--resume", s(&run), "--set", "steps=3"])
@@ -233,14 +277,15 @@ fn a_removed_seal_in_a_sealed_run_is_refused_and_skipped_by_resume() {
     assert_eq!(steps, vec![1, 2, 3], "resumed after step 1");
 }
 
-/// A run from before seals (no `checkpoints/sealed.json`, no `checksums.sha256`): `eval`,
-/// `play` and `export` read its checkpoint unverified, with one warning saying so.
+/// A run from before seals (no `checkpoints/sealed.json`, no `checksums.sha256`, states that
+/// record no seal): `eval`, `play` and `export` read its checkpoint unverified, with one
+/// warning saying so.
 #[test]
 fn a_run_from_before_seals_loads_with_a_warning() {
     let run = two_step_run("seal-never");
     std::fs::remove_file(run.join("checkpoints/sealed.json")).unwrap();
     for step in [1, 2] {
-        std::fs::remove_file(ckpt(&run, step).join("checksums.sha256")).unwrap();
+        as_before_seals(&ckpt(&run, step));
     }
     let out = tmp("seal-never-out");
     let cases: [&[&str]; 3] = [

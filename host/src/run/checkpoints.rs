@@ -8,9 +8,17 @@
 //! replaced atomically: a crash leaves the previous checkpoint intact and valid. The two newest
 //! are kept. Its last file, `checksums.sha256`, records every other file's SHA-256
 //! ([`crate::run::checksums`]); every reader checks the files it takes against it
-//! ([`Checkpoints::verify`]), so damage that still parses is caught too. `DIR/sealed.json`
-//! records that the run seals its checkpoints ([`checksums::RECORD`]): a checkpoint of it
-//! without `checksums.sha256` lost its seal, and is refused as damaged.
+//! ([`Checkpoints::verify`]), so damage that still parses is caught too.
+//!
+//! A checkpoint is judged on its own: its `state.json` records that it is sealed
+//! ([`SEAL_KEY`]), and `checksums.sha256` covers `state.json`. Without `checksums.sha256`, a
+//! checkpoint whose state says it was sealed lost its seal and is refused as damaged, wherever
+//! the folder is (its run's, or a copy out of it). `DIR/sealed.json`, the run's record that it
+//! seals its checkpoints ([`checksums::RECORD`]), does the same for the checkpoints sealed
+//! before their state recorded it. Only checkpoints from before seals, whose state says nothing
+//! of a seal, are read unverified (with a warning). To pass one off as such, the state itself
+//! would have to be edited as well as the seal deleted: a forgery, which no checksum kept
+//! beside the files can tell from a checkpoint of an older Frost.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -91,10 +99,36 @@ fn store_of(ckpt: &Path) -> &Path {
     }
 }
 
-/// Why the checkpoint `ckpt`, which has no checksum file, is damaged: its run records that it
-/// seals its checkpoints from a step at or before this one's (or its record cannot be read).
-/// None: the run is from before seals (no record), or sealed only later checkpoints.
+/// The key of a checkpoint's `state.json` that records that the checkpoint is sealed: its
+/// value is the seal's file name (`"seal": "checksums.sha256"`), written with the state before
+/// the seal, so the seal covers it.
+pub const SEAL_KEY: &str = "seal";
+
+/// Why the checkpoint `ckpt`, which has no checksum file, is damaged: its own state records
+/// that it was sealed (or cannot be read to tell), or its run records that it seals its
+/// checkpoints from a step at or before this one's (or that record cannot be read). None: a
+/// checkpoint from before seals.
 fn lost_seal(ckpt: &Path) -> Option<String> {
+    let state = ckpt.join("state.json");
+    let recorded = fs::read_to_string(&state)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string()));
+    match recorded {
+        Ok(v) if v.get(SEAL_KEY).is_some() => {
+            return Some(format!(
+                "missing, though the checkpoint's {} records that it was sealed: its seal was \
+                 removed, so its files cannot be verified",
+                state.display()
+            ))
+        }
+        Ok(_) => {}
+        Err(why) => {
+            return Some(format!(
+                "missing, and {} cannot be read to tell whether the checkpoint was sealed ({why})",
+                state.display()
+            ))
+        }
+    }
     let store = store_of(ckpt);
     let record = store.join(checksums::RECORD);
     match checksums::sealed_from(store) {
@@ -158,7 +192,18 @@ impl Checkpoints {
             path: tmp.clone(),
             msg,
         })?;
-        write_json(&tmp.join("state.json"), state)?;
+        let mut state = serde_json::to_value(state).map_err(|e| CheckpointError::Invalid {
+            path: tmp.join("state.json"),
+            msg: format!("the state does not serialize: {e}"),
+        })?;
+        let Some(fields) = state.as_object_mut() else {
+            return Err(CheckpointError::Invalid {
+                path: tmp.join("state.json"),
+                msg: "the state is not a JSON object".into(),
+            });
+        };
+        fields.insert(SEAL_KEY.into(), checksums::FILE.into());
+        write_json(&tmp.join("state.json"), &state)?;
         checksums::seal(&tmp)?;
         checksums::record_sealing(&self.dir, step)?;
         if fin.exists() {
@@ -202,8 +247,8 @@ impl Checkpoints {
     /// all, `adapter/`, `state.json`) against the checksums recorded when it was written: the
     /// one check every reader makes before it takes a file (resume, eval, play, export,
     /// analyze-selection, pretraining's resume). A checkpoint written before checksums were
-    /// recorded is read unverified, with a warning (once per folder); one whose run records
-    /// that it seals its checkpoints is damaged without its checksum file.
+    /// recorded is read unverified, with a warning (once per folder); one whose state or run
+    /// records that it was sealed is damaged without its checksum file ([`lost_seal`]).
     pub fn verify(ckpt: &Path, under: &str) -> Result<(), CheckpointError> {
         match checksums::check(ckpt, under) {
             Ok(Sealed::Yes) => Ok(()),
@@ -268,148 +313,5 @@ impl Checkpoints {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::{json, Value};
-
-    fn write_w(p: &Path) -> Result<(), String> {
-        fs::write(p.join("w"), b"w").map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn save_points_latest_at_the_new_one_and_keeps_two() {
-        let d = tempfile::tempdir().unwrap();
-        let store = Checkpoints::new(d.path().join("ckpts"));
-        assert_eq!(store.latest(), None);
-        for step in 1..=3u64 {
-            store.save(step, &json!({ "step": step }), write_w).unwrap();
-        }
-        let latest = store.latest().unwrap();
-        assert!(latest.ends_with("step-000003") && latest.join("w").is_file());
-        let st: Value = Checkpoints::read_state(&latest).unwrap();
-        assert_eq!(st["step"], 3);
-        let mut names: Vec<String> = fs::read_dir(&store.dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(
-            names,
-            ["latest", "sealed.json", "step-000002", "step-000003"]
-        );
-    }
-
-    #[test]
-    fn a_failed_save_leaves_the_previous_latest() {
-        let d = tempfile::tempdir().unwrap();
-        let store = Checkpoints::new(d.path());
-        store.save(1, &json!({ "step": 1 }), write_w).unwrap();
-        let bad = store.save(2, &json!({ "step": 2 }), |_| Err("disk full".into()));
-        let msg = bad.unwrap_err().to_string();
-        assert!(
-            msg.contains("disk full") && msg.contains("step-000002"),
-            "{msg}"
-        );
-        assert!(store.latest().unwrap().ends_with("step-000001"));
-    }
-
-    #[test]
-    fn candidates_list_latest_first_then_the_others_newest_first() {
-        let d = tempfile::tempdir().unwrap();
-        let store = Checkpoints::new(d.path());
-        assert!(store.candidates().is_empty());
-        for step in 1..=2u64 {
-            store.save(step, &json!({ "step": step }), write_w).unwrap();
-        }
-        let c = store.candidates();
-        assert!(c[0].ends_with("step-000002") && c[1].ends_with("step-000001"));
-        // `latest` pointing at the older one (e.g. written before a crash) still comes first.
-        fs::write(d.path().join("latest"), "step-000001").unwrap();
-        let c = store.candidates();
-        assert!(c[0].ends_with("step-000001") && c[1].ends_with("step-000002"));
-    }
-
-    #[test]
-    fn a_reader_names_the_altered_file_and_the_intact_checkpoint() {
-        let d = tempfile::tempdir().unwrap();
-        let store = Checkpoints::new(d.path());
-        for step in 1..=2u64 {
-            store.save(step, &json!({ "step": step }), write_w).unwrap();
-        }
-        let latest = store.latest().unwrap();
-        assert!(latest.join(checksums::FILE).is_file());
-        Checkpoints::verify(&latest, "").unwrap();
-        fs::write(latest.join("w"), b"x").unwrap();
-        let e = Checkpoints::verify(&latest, "w").unwrap_err().to_string();
-        let file = latest.join("w").display().to_string();
-        assert_eq!(e.matches(&file).count(), 1, "{e}");
-        assert!(
-            e.contains("SHA-256") && e.contains("step 1's checkpoint (step-000001) is intact"),
-            "{e}"
-        );
-        // A reader checks the files it takes: the state is intact.
-        let st: Value = Checkpoints::read_state(&latest).unwrap();
-        assert_eq!(st["step"], 2);
-        fs::write(latest.join("state.json"), r#"{"step": 9}"#).unwrap();
-        let e = Checkpoints::read_state::<Value>(&latest).unwrap_err();
-        assert!(e.to_string().contains("state.json"), "{e}");
-        fs::write(store.dir.join("step-000001/w"), b"y").unwrap();
-        let e = Checkpoints::verify(&latest, "w").unwrap_err().to_string();
-        assert!(e.contains("no other checkpoint"), "{e}");
-    }
-
-    /// A run that seals its checkpoints records it outside them: a checkpoint of it without its
-    /// checksum file lost its seal and is refused, naming the file and the intact checkpoint;
-    /// one from before seals (no record, or a step before the recorded one) is read unverified.
-    #[test]
-    fn a_removed_seal_is_damage_in_a_sealed_run_and_not_before_seals() {
-        let d = tempfile::tempdir().unwrap();
-        let store = Checkpoints::new(d.path());
-        for step in 1..=2u64 {
-            store.save(step, &json!({ "step": step }), write_w).unwrap();
-        }
-        assert_eq!(checksums::sealed_from(d.path()), Ok(Some(1)));
-        let second = store.dir.join("step-000002");
-        let seal = second.join(checksums::FILE);
-        fs::remove_file(&seal).unwrap();
-        for under in ["", "w", "state.json"] {
-            let e = Checkpoints::verify(&second, under).unwrap_err().to_string();
-            assert_eq!(e.matches(&seal.display().to_string()).count(), 1, "{e}");
-            assert!(
-                e.contains("seals every checkpoint from step 1 on")
-                    && e.contains("step 1's checkpoint (step-000001) is intact"),
-                "{e}"
-            );
-        }
-        let unreadable = d.path().join(checksums::RECORD);
-        fs::write(&unreadable, "{").unwrap();
-        let e = Checkpoints::verify(&second, "").unwrap_err().to_string();
-        assert!(
-            e.contains("cannot be read") && e.contains("sealed.json"),
-            "{e}"
-        );
-        // Sealing from a later step on (a run of an older Frost, resumed): the earlier one is
-        // from before seals.
-        checksums::record_sealing(d.path(), 3).unwrap();
-        assert_eq!(checksums::sealed_from(d.path()), Ok(Some(3)));
-        Checkpoints::verify(&second, "").unwrap();
-        // An earlier sealed step lowers the record; a later one keeps it.
-        checksums::record_sealing(d.path(), 2).unwrap();
-        checksums::record_sealing(d.path(), 5).unwrap();
-        assert_eq!(checksums::sealed_from(d.path()), Ok(Some(2)));
-        assert!(Checkpoints::verify(&second, "").is_err());
-        // No record: a run from before seals, read unverified.
-        fs::remove_file(d.path().join(checksums::RECORD)).unwrap();
-        Checkpoints::verify(&second, "").unwrap();
-        let st: Value = Checkpoints::read_state(&second).unwrap();
-        assert_eq!(st["step"], 2);
-    }
-
-    #[test]
-    fn an_unreadable_state_names_its_file() {
-        let d = tempfile::tempdir().unwrap();
-        fs::write(d.path().join("state.json"), "{ not json").unwrap();
-        let e = Checkpoints::read_state::<Value>(d.path()).unwrap_err();
-        assert!(e.to_string().contains("state.json"), "{e}");
-    }
-}
+#[path = "checkpoints_tests.rs"]
+mod tests;

@@ -4,8 +4,10 @@
 //! or altered on disk, even one that still parses, is told from the file that was written.
 //!
 //! A checkpoint without its checksum file is either from before Frost sealed checkpoints or one
-//! whose seal was removed. The folder holding a run's checkpoints (outside each of them) tells
-//! the two apart: [`RECORD`] says from which step on the run seals its checkpoints.
+//! whose seal was removed. The checkpoint's own state tells the two apart
+//! ([`crate::run::checkpoints::SEAL_KEY`]); for checkpoints sealed before their state recorded
+//! it, the folder holding a run's checkpoints does: [`RECORD`] says from which step on the run
+//! seals its checkpoints.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -21,7 +23,8 @@ pub const FILE: &str = "checksums.sha256";
 
 /// The record, in the folder holding a run's checkpoints, that the run seals them:
 /// `{"sealed_from_step": N}`. Written before the first sealed checkpoint is put in place, so a
-/// sealed checkpoint never exists without it.
+/// sealed checkpoint never exists without it: a new run writes it first of all (N = 0), which
+/// also marks its folder as a run's (`run::dir`).
 pub const RECORD: &str = "sealed.json";
 
 #[derive(serde::Serialize, serde::Deserialize)]

@@ -12,11 +12,12 @@
 //! RUN/tb/                    TensorBoard event files: metrics.jsonl's and eval.jsonl's numbers
 //!                            (run.tensorboard; see crate::run::tensorboard)
 //! RUN/checkpoints/step-N/    adapter/ (PEFT layout) or model/ (full FT), optimizer.safetensors,
-//!                            state.json {step, seed, base model, game and game config identity},
+//!                            state.json {step, seed, base model, game and game config identity,
+//!                            seal: that the checkpoint is sealed},
 //!                            checksums.sha256 (every other file's SHA-256, written last)
 //! RUN/checkpoints/latest     name of the newest complete checkpoint
-//! RUN/checkpoints/sealed.json  the run seals its checkpoints from step N on: one of them
-//!                            without checksums.sha256 lost its seal (damage)
+//! RUN/checkpoints/sealed.json  the run seals its checkpoints from step N on (0: written first
+//!                            when the run is created, what marks the folder a run's)
 //! ```
 //! The checkpoints go through [`crate::run::checkpoints::Checkpoints`] (the one machinery, shared
 //! with pretraining): a crash leaves the previous checkpoint intact and valid. A run directory
@@ -30,6 +31,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::run::checkpoints::{CheckpointError, Checkpoints};
+use crate::run::checksums;
 use crate::run::files::{file_on_the_way, io_error, log_lines, IoError};
 use crate::run::lock::{LockError, RunLock};
 use crate::run::tensorboard;
@@ -42,16 +44,26 @@ const LOGS: [&str; 4] = [
     "launches.jsonl",
 ];
 
-/// What a run writes at its top level besides [`LOGS`] and `tb/`. [`RunDir::create`] makes
-/// `checkpoints/` right after taking the lock, before any of the others: a folder holding them
-/// without `checkpoints/` (a user's own `config.toml`, a `metrics.jsonl`) is not a run.
+/// What a run writes at its top level besides [`LOGS`] and `tb/`.
 const RUN_FILES: [&str; 3] = ["config.toml", "config.history.toml", "models.json"];
 
+/// Whether `path` is a run that has not checkpointed yet, recognised by what only a run writes
+/// and writes first: [`RunDir::create`] records in `checkpoints/sealed.json` that the run
+/// seals its checkpoints ([`checksums::RECORD`]) right after taking the lock, before its logs
+/// and `config.toml`. A folder that merely holds a `checkpoints/` (another tool's, a user's)
+/// is not one.
+fn is_unstarted_run(path: &Path) -> bool {
+    matches!(
+        checksums::sealed_from(&path.join("checkpoints")),
+        Ok(Some(_))
+    )
+}
+
 /// The entries of an existing directory that a new run would overwrite or clear although the
-/// directory is not an unstarted run (no `checkpoints/`): the user's, kept. Other files (a
+/// directory is not an unstarted run ([`is_unstarted_run`]): the user's, kept. Other files (a
 /// Slurm log the launch script put there) are left beside the run.
 fn colliding_entries(path: &Path) -> Result<Vec<String>, RunDirError> {
-    if path.join("checkpoints").is_dir() {
+    if is_unstarted_run(path) {
         return Ok(Vec::new());
     }
     let ours =
@@ -77,8 +89,8 @@ pub enum RunDirError {
     #[error("{0} already holds a run with checkpoints: use --resume {0} or another --out")]
     Exists(PathBuf),
     #[error(
-        "--out {}: the folder is not a run's (no checkpoints/) but holds {}, which a run would \
-         overwrite: give another folder, or move them",
+        "--out {}: the folder is not a run's (no checkpoints/sealed.json) but holds {}, which a \
+         run would overwrite: give another folder, or move them",
         path.display(), shown.join(", ")
     )]
     Collides { path: PathBuf, shown: Vec<String> },
@@ -215,9 +227,9 @@ pub struct RunDir {
 
 impl RunDir {
     /// Create a new run directory and write the config. An existing directory is taken when no
-    /// other process holds it, it holds no checkpoint (a run killed before its first one: its
-    /// old logs are cleared) and nothing of a user's would be overwritten ([`Self::check_new`]);
-    /// files of other names stay as they are.
+    /// other process holds it, it holds no checkpoint, and it is either an unstarted run (killed
+    /// before its first checkpoint: its old logs are cleared) or holds nothing of a user's that
+    /// a run would overwrite ([`Self::check_new`]); files of other names stay as they are.
     pub fn create(path: &Path, config_toml: &str) -> Result<Self, RunDirError> {
         Self::check_new(path)?;
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -237,8 +249,11 @@ impl RunDir {
         if !run.checkpoints().candidates().is_empty() {
             return Err(RunDirError::Exists(path.to_path_buf()));
         }
-        // First, so that whatever else a run leaves here sits beside it (`colliding_entries`).
-        fs::create_dir_all(path.join("checkpoints")).map_err(io(path))?;
+        // First, so that whatever else a run leaves here sits beside what marks it a run
+        // (`is_unstarted_run`): every checkpoint of a new run is sealed, from step 0 on.
+        let checkpoints = path.join("checkpoints");
+        fs::create_dir_all(&checkpoints).map_err(io(path))?;
+        checksums::record_sealing(&checkpoints, 0)?;
         run.rewind_logs(None)?;
         write_atomic(&path.join("config.toml"), config_toml.as_bytes())?;
         Ok(run)
@@ -249,6 +264,12 @@ impl RunDir {
     /// so a launch can say so before loading models.
     pub fn check_new(path: &Path) -> Result<(), RunDirError> {
         if path.is_dir() {
+            if !Checkpoints::new(path.join("checkpoints"))
+                .candidates()
+                .is_empty()
+            {
+                return Err(RunDirError::Exists(path.to_path_buf()));
+            }
             let shown = colliding_entries(path)?;
             if !shown.is_empty() {
                 return Err(RunDirError::Collides {

@@ -238,3 +238,59 @@ fn a_folder_whose_files_a_run_would_overwrite_is_refused_untouched_and_others_ar
     run.discard_if_unstarted();
     assert!(launched.join("slurm-7.out").is_file());
 }
+
+/// A folder that merely holds a `checkpoints/` is not a run: its logs, `tb/` and `config.toml`
+/// are the user's, refused untouched. A run is told by what a run writes first,
+/// `checkpoints/sealed.json`, and only an unstarted one is taken again (its logs cleared); a
+/// run with a checkpoint is refused as one, whatever else it holds.
+#[test]
+fn a_folder_holding_checkpoints_is_not_taken_for_an_unstarted_run() {
+    let d = tempfile::tempdir().unwrap();
+    let mine = d.path().join("mine");
+    fs::create_dir_all(mine.join("checkpoints")).unwrap();
+    fs::create_dir_all(mine.join("tb")).unwrap();
+    fs::write(mine.join("tb/events.out.tfevents.1.host"), "mine").unwrap();
+    fs::write(mine.join("config.toml"), "my own").unwrap();
+    fs::write(mine.join("metrics.jsonl"), "{\"step\": 9}\n").unwrap();
+    let e = RunDir::create(&mine, "seed = 1\n").unwrap_err();
+    assert!(
+        matches!(&e, RunDirError::Collides { shown, .. } if shown == &["config.toml", "metrics.jsonl", "tb"]),
+        "{e}"
+    );
+    assert!(e.to_string().contains("no checkpoints/sealed.json"), "{e}");
+    assert_eq!(
+        fs::read_to_string(mine.join("config.toml")).unwrap(),
+        "my own"
+    );
+    assert_eq!(
+        fs::read_to_string(mine.join("metrics.jsonl")).unwrap(),
+        "{\"step\": 9}\n"
+    );
+    assert_eq!(
+        fs::read_to_string(mine.join("tb/events.out.tfevents.1.host")).unwrap(),
+        "mine"
+    );
+    assert!(!mine.join(".lock").exists());
+    assert!(!mine.join("checkpoints/sealed.json").exists());
+
+    // What a run writes first marks it: created, killed before its first checkpoint, taken again.
+    let run = d.path().join("run");
+    let first = RunDir::create(&run, "a").unwrap();
+    assert_eq!(
+        checksums::sealed_from(&run.join("checkpoints")),
+        Ok(Some(0))
+    );
+    first.append("metrics.jsonl", &json!({"step": 1})).unwrap();
+    drop(first);
+    drop(RunDir::create(&run, "b").unwrap());
+    assert_eq!(fs::read_to_string(run.join("metrics.jsonl")).unwrap(), "");
+    assert_eq!(fs::read_to_string(run.join("config.toml")).unwrap(), "b");
+
+    // With a checkpoint it is a run, refused as one before the lock is taken.
+    let started = RunDir::create(&run, "c").unwrap();
+    save(&started, 1);
+    drop(started);
+    let e = RunDir::check_new(&run).unwrap_err();
+    assert!(matches!(e, RunDirError::Exists(_)), "{e}");
+    assert_eq!(fs::read_to_string(run.join("config.toml")).unwrap(), "c");
+}
