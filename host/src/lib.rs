@@ -33,6 +33,7 @@ pub mod instrument;
 pub mod lab;
 pub mod pretrain;
 
-// Plumbing.
+// Plumbing, below both.
+pub mod moments;
 pub mod terminal;
 pub mod threads;

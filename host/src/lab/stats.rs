@@ -25,13 +25,8 @@ pub struct Interval {
     pub hi: f64,
 }
 
-/// Mean; NaN for no values.
-pub fn mean(xs: &[f64]) -> f64 {
-    if xs.is_empty() {
-        return f64::NAN;
-    }
-    xs.iter().sum::<f64>() / xs.len() as f64
-}
+/// Mean; NaN for no values. The core's (training reports means too), below both layers.
+pub use crate::moments::mean;
 
 /// The mean of the finite values (NaN if none): for per-group figures, some undefined.
 pub fn mean_finite(xs: &[f64]) -> f64 {

@@ -33,8 +33,8 @@ use super::{AssignmentEval, TrainError};
 use crate::frost::{self, Group, Nets, Search};
 use crate::instrument::{meter, sync};
 use crate::judge::{self, Budget};
-use crate::lab::stats::mean;
 use crate::model::{self, CausalLm};
+use crate::moments::mean;
 use crate::round::Assignment;
 use crate::seeds;
 
