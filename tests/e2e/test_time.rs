@@ -171,20 +171,62 @@ fn refine_budget_and_best_of_never_below_the_draws() {
     }
 }
 
+/// What a search cannot do is refused in one line, before any model loads, by `eval` and
+/// `play` alike: the flags are `[search]` keys, so the round cap and the children's count are
+/// the config's one check; `--children 0` is refused (not read as "the config's D"); and under
+/// `frost.scope = "parent"` a D the round's P parents do not divide (D = 4 from P = 3, D = 2
+/// from P = 3: fewer children verified than the sampled arm draws), or a P that grows with
+/// `frost.keep_parents`.
 #[test]
 fn refine_refuses_what_it_cannot_do_in_one_line() {
     let cfg = write_config(&fixture().root, true);
     let cfg = cfg.to_str().unwrap();
-    // Each case: `eval base --config CFG` and its own flags.
+    let parent = "frost.scope=\"parent\"";
+    // Each case: `eval base --config CFG` (N = eval.best_of = 4, D = frost.d = 4) and its flags.
     for (flags, says) in [
         (
             &["--refine", "1", "--against", "base"][..],
             "separate evaluations",
         ),
-        (&["--refine", "1000"][..], "--refine must be below"),
+        (
+            &["--refine", "1000"][..],
+            "search.rounds`: must be below 1000 (eval/play --refine R sets it)",
+        ),
         (
             &["--refine", "999", "--children", "66"][..],
-            "--refine x --children = 65934 is over the limit of 65536",
+            "search.rounds x search.children = 65934 is over the limit of 65536",
+        ),
+        (
+            &["--refine", "1", "--children", "0"][..],
+            "--children 0: each Frost round verifies at least 1 child",
+        ),
+        (
+            &["--refine", "1", "--parents", "3", "--set", parent][..],
+            "search.children = 4 (--children, else frost.d) to be a multiple of the 3 parents",
+        ),
+        (
+            &[
+                "--refine",
+                "1",
+                "--parents",
+                "3",
+                "--children",
+                "2",
+                "--set",
+                parent,
+            ][..],
+            "search.children = 2 (--children, else frost.d) to be a multiple of the 3 parents",
+        ),
+        (
+            &[
+                "--refine",
+                "1",
+                "--set",
+                parent,
+                "--set",
+                "frost.keep_parents=true",
+            ][..],
+            "frost.scope = \"parent\" with frost.keep_parents",
         ),
     ] {
         let mut args = vec!["eval", "base", "--config", cfg];
@@ -192,5 +234,22 @@ fn refine_refuses_what_it_cannot_do_in_one_line() {
         let o = run_cli(&args);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+    // `play`: its draws are sampling.k = 4, or --k.
+    for (flags, says) in [
+        (&["--refine", "1", "--children", "0"][..], "--children 0"),
+        (
+            &["--refine", "1", "--k", "3", "--set", parent][..],
+            "multiple of the 3 parents a round proposes from (search.parents, 0 = all 3 of --k)",
+        ),
+        (&["--refine", "1000"][..], "must be below 1000"),
+    ] {
+        let mut args = vec!["play", "base", "--config", cfg];
+        args.extend_from_slice(flags);
+        let o = run_cli(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }

@@ -50,7 +50,7 @@ pub enum SplitArg {
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.assignments > 0, "--assignments must be at least 1");
-    super::output::check_writable("--out", &args.out)?;
+    super::output::prepare("--out", &args.out)?;
     let split = match args.split {
         SplitArg::Train => Split::Train,
         SplitArg::Heldout => Split::Heldout,

@@ -3,7 +3,7 @@
 //! game, corpus or split; `--against base` pairs it with the base model on the same
 //! assignments and draws (per-assignment differences, bootstrap intervals, sign-flip p);
 //! `--refine R` adds Frost at test time on the same draws beside sampling more
-//! (`train::evaluate_refined`, output in eval_refine.rs).
+//! (`train::evaluate_refined`; its flags in search_flags.rs, its output in eval_refine.rs).
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::eval_refine as refine;
+use super::search_flags::{self, SearchFlags};
 use super::target::TargetArgs;
 use frost_host::lab::stats;
 use frost_host::train::{self, AssignmentEval, EvalMetrics};
@@ -74,20 +75,25 @@ const FIGURES: [Figure; 5] = [
 
 pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     // The held-out set is built whatever the config's eval.every (it only says how often).
-    let flags = refine::SearchFlags {
+    let flags = SearchFlags {
         refine: a.refine,
         children: a.children,
         parents: a.parents,
     };
-    let (t, rounds) = refine::resolve_search(&a.target, vec!["eval.every=1".into()], &flags)?;
+    let (t, rounds) = search_flags::resolve_search(&a.target, vec!["eval.every=1".into()], &flags)?;
     anyhow::ensure!(
         rounds.is_some() || (a.children, a.parents, &a.curve) == (None, None, &None),
         "--children, --parents and --curve set a test-time search: give --refine R (or \
          search.rounds in the config)"
     );
     if let Some(r) = rounds {
-        refine::check(r, a.against.is_some(), &t.cfg)?;
-        refine::check_parents(&t.cfg, t.cfg.eval.best_of, "eval.best_of")?;
+        anyhow::ensure!(
+            a.against.is_none(),
+            "--against base and a test-time search (--refine R, or the config's search.rounds) \
+             are separate evaluations: run `eval base --refine R` for the base model's search, \
+             or add --set search.rounds=0 for the paired comparison"
+        );
+        search_flags::check_draws(&t.cfg, r, t.cfg.eval.best_of, "eval.best_of")?;
     }
     anyhow::ensure!(
         !(a.against.is_some() && t.checkpoint.is_none()),
@@ -99,10 +105,10 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
         "eval.assignments and eval.best_of must be at least 1 (--set eval.assignments=32)"
     );
     if let Some(out) = &a.out {
-        super::output::check_writable("--out", out)?;
+        super::output::prepare("--out", out)?;
     }
     if let Some(curve) = &a.curve {
-        super::output::check_writable("--curve", curve)?;
+        super::output::prepare("--curve", curve)?;
         let out = a.out.as_deref().and_then(|p| std::path::absolute(p).ok());
         anyhow::ensure!(
             out.is_none() || out != std::path::absolute(curve).ok(),
@@ -138,7 +144,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             t.step,
             train::Refining {
                 rounds,
-                search: refine::search(&t.cfg),
+                search: search_flags::search(&t.cfg),
             },
             &mut tick,
         )?),
@@ -182,7 +188,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     }
     let curve = curves
         .as_deref()
-        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d, t.cfg.search.parents));
+        .map(|c| refine::Curve::new(c, n, t.cfg.frost.d, &search_flags::search(&t.cfg)));
     if let Some(c) = &curve {
         c.print();
     }

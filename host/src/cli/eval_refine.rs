@@ -2,92 +2,18 @@
 //! (`train::evaluate_refined` does the work): a table on the terminal, a `refine` section in
 //! `--out`, and `--curve`'s lines, one per arm and round in eval.jsonl's style, each with every
 //! assignment's figures so that `scripts/test-time.py` can bootstrap over assignments and seeds.
+//! The flags and their checks, shared with `play`, are search_flags.rs's.
 use std::io::Write;
 use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::target::{resolve, Target, TargetArgs};
 use frost_host::config::TrainConfig;
 use frost_host::frost::Search;
 use frost_host::lab::stats;
 use frost_host::round::Assignment;
-use frost_host::seeds;
 use frost_host::sizes::{self, Need};
 use frost_host::train::{ArmPoint, RefineCurve, Setup};
-
-/// The search flags `eval` and `play` share.
-pub struct SearchFlags {
-    pub refine: Option<usize>,
-    pub children: Option<usize>,
-    pub parents: Option<usize>,
-}
-
-/// Resolves a target for a command that may search at test time: `--children D` is
-/// `search.children` and `--parents P` is `search.parents` (so both go through the config's
-/// checks and a run's own `[search]` applies where a flag is absent), the config is the one the
-/// round runs with (`TrainConfig::for_search`), and the rounds are `--refine R`, else the
-/// config's `search.rounds` when it searches (None: sampling only).
-pub fn resolve_search(
-    target: &TargetArgs,
-    mut extra: Vec<String>,
-    flags: &SearchFlags,
-) -> anyhow::Result<(Target, Option<usize>)> {
-    if let Some(d) = flags.children {
-        extra.push(format!("search.children={d}"));
-    }
-    if let Some(p) = flags.parents {
-        extra.push(format!("search.parents={p}"));
-    }
-    let mut t = resolve(target, &extra)?;
-    t.cfg = t.cfg.for_search();
-    let search = &t.cfg.search;
-    let rounds = flags
-        .refine
-        .or((search.rounds > 0).then_some(search.rounds));
-    Ok((t, rounds))
-}
-
-/// A test-time round as `[search]` sets it: from the best `search.parents` members (0: all),
-/// its children verified in the judge's own batches.
-pub fn search(cfg: &TrainConfig) -> Search {
-    Search {
-        parents: cfg.search.parents,
-        verify_batch: 0,
-    }
-}
-
-/// Refuses a `search.parents` (`--parents`) above the draws a round starts from.
-pub fn check_parents(cfg: &TrainConfig, draws: usize, key: &str) -> anyhow::Result<()> {
-    let p = cfg.search.parents;
-    anyhow::ensure!(
-        p <= draws,
-        "--parents {p} (search.parents): a round proposes from at most the {draws} moves of \
-         {key}; 0 or leaving it out = all"
-    );
-    Ok(())
-}
-
-/// Refuses what `--refine` cannot do, in one line each.
-pub fn check(rounds: usize, against: bool, cfg: &TrainConfig) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        rounds < seeds::MAX_FROST_ROUNDS,
-        "--refine must be below {}",
-        seeds::MAX_FROST_ROUNDS
-    );
-    anyhow::ensure!(
-        !against,
-        "--against base and a test-time search (--refine R, or the config's search.rounds) are \
-         separate evaluations: run `eval base --refine R` for the base model's search, or add \
-         --set search.rounds=0 for the paired comparison"
-    );
-    anyhow::ensure!(
-        rounds == 0 || cfg.frost.d > 0,
-        "--refine {rounds} with 0 children per round: pass --children D (at least 1)"
-    );
-    sizes::check_rows("--refine x --children", rounds.saturating_mul(cfg.frost.d))?;
-    Ok(())
-}
 
 /// Refuses, before anything is sampled, a `--refine` whose batches cannot fit in the memory
 /// there is (the longest prompt of `assignments` sizes them), as `play` and training do.
@@ -124,9 +50,9 @@ type Points = fn(&RefineCurve) -> &[ArmPoint];
 const ARMS: [(&str, Points); 2] = [("frost", |c| &c.frost), ("sampled", |c| &c.sampled)];
 
 impl<'a> Curve<'a> {
-    /// `parents`: the search's P (0: all N).
-    pub fn new(per: &'a [RefineCurve], n: usize, d: usize, parents: usize) -> Self {
-        let parents = if parents == 0 { n } else { parents.min(n) };
+    /// `search`: whose parents each round proposes from, of the N draws.
+    pub fn new(per: &'a [RefineCurve], n: usize, d: usize, search: &Search) -> Self {
+        let parents = search.parents_among(n);
         Curve { per, n, d, parents }
     }
 

@@ -15,6 +15,7 @@ pub mod output;
 pub mod play;
 pub mod pretrain;
 pub mod report;
+pub mod search_flags;
 pub mod sweep;
 pub mod target;
 pub mod train;

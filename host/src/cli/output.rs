@@ -5,10 +5,11 @@ use std::path::Path;
 
 use anyhow::Context;
 
-/// Refuses `path` (given as `flag`) where it could not be written: a folder, a parent that is
-/// not a folder, no permission. Its parent folders are made; an existing file is left as it is
-/// (opened for appending, not truncated) and a file made to test a new path is removed.
-pub fn check_writable(flag: &str, path: &Path) -> anyhow::Result<()> {
+/// Prepares the way for the file `path` (given as `flag`) that the command writes at the end:
+/// makes its parent folders, and refuses it where it could not be written (a folder, a parent
+/// that is not a folder, no permission). An existing file is left as it is (opened for
+/// appending, not truncated) and a file made to test a new path is removed.
+pub fn prepare(flag: &str, path: &Path) -> anyhow::Result<()> {
     anyhow::ensure!(
         !path.is_dir(),
         "{flag} {}: is a folder; give a file path inside it",
@@ -41,7 +42,7 @@ pub fn check_writable(flag: &str, path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `text` to `path` (given as `flag`, its parents made by [`check_writable`] before the
+/// Writes `text` to `path` (given as `flag`, its parents made by [`prepare`] before the
 /// work), naming both on failure.
 pub fn write(flag: &str, path: &Path, text: impl AsRef<[u8]>) -> anyhow::Result<()> {
     std::fs::write(path, text)

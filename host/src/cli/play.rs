@@ -10,6 +10,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::json;
 
+use super::search_flags::{self, SearchFlags};
 use super::target::TargetArgs;
 use frost_host::corpus::Document;
 use frost_host::frost::{self, Group, Nets};
@@ -78,16 +79,18 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     if let Some(k) = a.k {
         sizes::check_rows("--k", k)?;
     }
-    let flags = super::eval_refine::SearchFlags {
+    let flags = SearchFlags {
         refine: a.refine,
         children: a.children,
         parents: a.parents,
     };
-    let (t, refine) = super::eval_refine::resolve_search(&a.target, Vec::new(), &flags)?;
+    let (t, refine) = search_flags::resolve_search(&a.target, Vec::new(), &flags)?;
     let refine = refine.unwrap_or(0);
-    super::eval_refine::check(refine, false, &t.cfg)?;
+    let k = a.k.unwrap_or(t.cfg.sampling.k);
+    let key = if a.k.is_some() { "--k" } else { "sampling.k" };
+    search_flags::check_draws(&t.cfg, refine, k, key)?;
     if let Some(out) = &a.out {
-        super::output::check_writable("--out", out)?;
+        super::output::prepare("--out", out)?;
     }
     let mut s = train::setup(&t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
@@ -115,15 +118,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             s.dealer.deal(tok, &split, deal_seed)?
         }
     };
-    let k = a.k.unwrap_or(t.cfg.sampling.k);
-    let key = if a.k.is_some() { "--k" } else { "sampling.k" };
-    super::eval_refine::check_parents(&t.cfg, k, key)?;
     // The K moves are sampled in one batch (with all their logits when refining): refused
     // before it is allocated when it cannot fit.
     let shape = sizes::Shape::new(&s.model.config, t.cfg.model.dtype.kind());
     let (prompt, len) = (asg.prompt_ids.len() as u64, asg.move_len as u64);
     let batch = Need::new(
-        if a.k.is_some() { "--k" } else { "sampling.k" },
+        key,
         k.to_string(),
         shape.sampling_bytes(k as u64, prompt, len, refine > 0),
         "the sampled moves",
@@ -157,7 +157,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         .map(|(m, &sc)| scored(tok, m, sc))
         .collect();
     let sampled_budget = budget;
-    let search = super::eval_refine::search(&t.cfg);
+    let search = search_flags::search(&t.cfg);
     let nets = Nets {
         policy: &s.model.net,
         judge: s.judge(),

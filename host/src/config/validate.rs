@@ -182,11 +182,16 @@ fn frost(f: &FrostSection, k: usize) -> Result<(), ConfigError> {
     Ok(())
 }
 
-// search.parents is checked by the command that searches: against eval.best_of or play's --k.
+// The one check of a search's rounds and children: `eval`/`play`'s --refine, --children and
+// --parents are these keys. search.parents is checked by the command that searches, against
+// its draws (eval.best_of or play's --k).
 fn search(s: &SearchSection, d: usize) -> Result<(), ConfigError> {
     let most = crate::seeds::MAX_FROST_ROUNDS;
     if s.rounds >= most {
-        return Err(invalid("search.rounds", format!("must be below {most}")));
+        return Err(invalid(
+            "search.rounds",
+            format!("must be below {most} (eval/play --refine R sets it)"),
+        ));
     }
     if s.rounds == 0 {
         return Ok(());
@@ -196,7 +201,7 @@ fn search(s: &SearchSection, d: usize) -> Result<(), ConfigError> {
         return Err(invalid(
             "search.children",
             "must be >= 1 when search.rounds > 0 and frost.d = 0 (a GRPO config): the children \
-             each test-time round verifies",
+             each test-time round verifies (eval/play --children D)",
         ));
     }
     let size = |e| ConfigError::Size(Box::new(e));

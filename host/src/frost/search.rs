@@ -19,16 +19,26 @@ impl Search {
         verify_batch: 0,
     };
 
+    /// How many of `n` members a round proposes from: `parents`, or all `n` when it is 0 or
+    /// at least `n` (the one place that reads `search.parents`).
+    pub fn parents_among(&self, n: usize) -> usize {
+        match self.parents {
+            0 => n,
+            p => p.min(n),
+        }
+    }
+
     /// The members a round proposes from, in group order: all of them, or the best P.
     pub fn members(&self, scores: &[f64]) -> Vec<usize> {
         let n = scores.len();
-        if self.parents == 0 || self.parents >= n {
+        let p = self.parents_among(n);
+        if p == n {
             return (0..n).collect();
         }
         let mut order: Vec<usize> = (0..n).collect();
         // Stable: equal scores keep the lower index first.
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        let mut best = order[..self.parents].to_vec();
+        let mut best = order[..p].to_vec();
         best.sort_unstable();
         best
     }
@@ -59,6 +69,10 @@ mod tests {
         assert_eq!(p(2).members(&scores), vec![1, 3]);
         assert_eq!(p(3).members(&scores), vec![1, 2, 3]);
         assert_eq!(p(9).members(&scores), vec![0, 1, 2, 3]);
+        for (parents, among) in [(0, 4), (1, 1), (3, 3), (4, 4), (9, 4)] {
+            assert_eq!(p(parents).parents_among(4), among, "{parents}");
+            assert_eq!(p(parents).members(&scores).len(), among, "{parents}");
+        }
         let moves = vec![vec![1], vec![2], vec![3], vec![4]];
         assert_eq!(others(&moves, &[1, 3]), vec![vec![1], vec![3]]);
     }
