@@ -23,30 +23,12 @@ fn main() {
                 site.display()
             );
         }
-        torch_version(&lib);
         if lib.join("libtorch_cuda.so").exists() {
             println!("cargo:rustc-link-arg=-Wl,--no-as-needed");
             println!("cargo:rustc-link-arg=-L{}", lib.display());
             println!("cargo:rustc-link-arg=-ltorch_cuda");
             println!("cargo:rustc-link-arg=-Wl,--as-needed");
         }
-    }
-}
-
-/// `FROST_TORCH_VERSION`: the version of the torch in `lib` (a wheel's `torch/version.py`, or a
-/// libtorch archive's `build-version`), which decides whether the grouped GEMM can run
-/// (model/grouped_mm.rs). Left unset when neither is there.
-fn torch_version(lib: &std::path::Path) {
-    let Some(root) = lib.parent() else { return };
-    let wheel = std::fs::read_to_string(root.join("version.py"))
-        .ok()
-        .and_then(|s| {
-            let line = s.lines().find(|l| l.starts_with("__version__"))?;
-            Some(line.split(['\'', '"']).nth(1)?.to_string())
-        });
-    let archive = || std::fs::read_to_string(root.join("build-version")).ok();
-    if let Some(v) = wheel.or_else(archive) {
-        println!("cargo:rustc-env=FROST_TORCH_VERSION={}", v.trim());
     }
 }
 

@@ -8,17 +8,48 @@
 //! and 2.10 also need 16-byte-aligned data), and only for a pass that builds a graph: there its
 //! backward beats the loop's, while a forward alone runs faster as the loop
 //! (docs/performance.md, "Families against transformers"). Elsewhere the experts run as a loop
-//! ([`super::moe`]), said once per CUDA device in one info line.
+//! ([`super::moe`]), said once per CUDA device in one info line. The torch version is the one
+//! this process runs on, read at run time ([`torch_version`]).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 use tch::{Device, Kind};
 
-/// The torch this binary was built against (`major.minor`), as build.rs read it; None when it
-/// could not be read.
+/// The torch this process runs on (`major.minor`), read once from beside the libtorch it loaded
+/// ([`loaded_torch_lib`], [`version_beside`]): not the one it was built against, since a binary
+/// (a bundle) may run on another torch. None when it cannot be read: the experts then run as the
+/// loop, which every torch runs.
 fn torch_version() -> Option<(u32, u32)> {
-    parse_version(option_env!("FROST_TORCH_VERSION")?)
+    static VERSION: OnceLock<Option<(u32, u32)>> = OnceLock::new();
+    *VERSION.get_or_init(|| {
+        let maps = std::fs::read_to_string("/proc/self/maps").ok()?;
+        parse_version(&version_beside(&loaded_torch_lib(&maps)?)?)
+    })
+}
+
+/// The path of the `libtorch_cpu.so` mapped into a process, from its `/proc/PID/maps` text
+/// (a mapped file's path is the rest of its line, from its first `/`).
+fn loaded_torch_lib(maps: &str) -> Option<PathBuf> {
+    let path = |line: &str| line.find('/').map(|at| PathBuf::from(line[at..].trim_end()));
+    maps.lines()
+        .filter_map(path)
+        .find(|p| p.file_name().is_some_and(|n| n == "libtorch_cpu.so"))
+}
+
+/// The version of the torch whose library is `lib` (`.../lib/libtorch_cpu.so`): a wheel's
+/// `torch/version.py` (`__version__ = '2.13.0+cu130'`) or a libtorch archive's `build-version`,
+/// in the folder above `lib/`.
+fn version_beside(lib: &Path) -> Option<String> {
+    let root = lib.parent()?.parent()?;
+    let wheel = std::fs::read_to_string(root.join("version.py")).ok();
+    let from_wheel = wheel.as_deref().and_then(|s| {
+        let line = s.lines().find(|l| l.starts_with("__version__"))?;
+        Some(line.split(['\'', '"']).nth(1)?.to_string())
+    });
+    let archive = || std::fs::read_to_string(root.join("build-version")).ok();
+    from_wheel.or_else(archive).map(|v| v.trim().to_string())
 }
 
 /// `"2.13.0+cu130"` -> (2, 13).
@@ -38,7 +69,7 @@ pub(super) fn grouped_mm_support(
         return Err(format!("it takes bf16 inputs only, not {kind:?}"));
     }
     let Some(torch) = torch else {
-        return Err("the torch version this build links is unknown".into());
+        return Err("the version of the torch this process runs on could not be read".into());
     };
     let Some(cap) = capability else {
         return Err("the GPU's compute capability could not be read".into());
@@ -69,7 +100,7 @@ pub(super) fn grouped_mm_cpu_support(torch: Option<(u32, u32)>, kind: Kind) -> R
         ));
     }
     match torch {
-        None => Err("the torch version this build links is unknown".into()),
+        None => Err("the version of the torch this process runs on could not be read".into()),
         Some(t) if t < (2, 11) => Err(format!(
             "torch {}.{} has no CPU kernel (2.8 and before) or needs 16-byte-aligned data (2.9, \
              2.10)",
@@ -163,15 +194,38 @@ mod tests {
         assert!(why.contains("2.8") && why.contains("8.0"), "{why}");
     }
 
+    /// The version comes from beside the libtorch this process mapped (a bundle built against
+    /// one torch runs on another's library), never from the build.
     #[test]
-    fn the_build_records_the_torch_it_links_and_the_cpu_groups_only_with_a_graph() {
+    fn the_torch_version_is_the_loaded_librarys_and_the_cpu_groups_only_with_a_graph() {
         assert_eq!(parse_version("2.13.0+cu130"), Some((2, 13)));
         assert_eq!(parse_version("2.11.0"), Some((2, 11)));
         assert_eq!(parse_version("junk"), None);
-        assert!(
-            torch_version().is_some_and(|v| v >= (2, 8)),
-            "build.rs read no torch version"
-        );
+        let maps = "7f00-7f10 r-xp 00000000 08:01 12 /usr/lib/x86_64-linux-gnu/libc.so.6\n\
+                    7f20-7f30 r-xp 00000000 08:01 34 /opt/my env/torch/lib/libtorch_cpu.so\n\
+                    7f40-7f50 rw-p 00000000 00:00 0 [heap]\n";
+        let lib = PathBuf::from("/opt/my env/torch/lib/libtorch_cpu.so");
+        assert_eq!(loaded_torch_lib(maps), Some(lib));
+        assert_eq!(loaded_torch_lib("7f40-7f50 rw-p 00000000 00:00 0 [heap]\n"), None);
+        // A wheel's torch/version.py; a libtorch archive's build-version; neither.
+        let dir = tempfile::tempdir().unwrap();
+        let (wheel, archive) = (dir.path().join("torch"), dir.path().join("libtorch"));
+        for d in [&wheel, &archive] {
+            std::fs::create_dir_all(d.join("lib")).unwrap();
+        }
+        let py = "__version__ = '2.11.0+cu130'\ngit_version = 'abc'\n";
+        std::fs::write(wheel.join("version.py"), py).unwrap();
+        std::fs::write(archive.join("build-version"), "2.9.1+cpu\n").unwrap();
+        let beside = |d: &Path| version_beside(&d.join("lib/libtorch_cpu.so"));
+        assert_eq!(beside(&wheel).as_deref(), Some("2.11.0+cu130"));
+        assert_eq!(beside(&archive).as_deref(), Some("2.9.1+cpu"));
+        assert_eq!(beside(dir.path()), None);
+        // This process: the torch it mapped (the supported range, 2.11 and later).
+        let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+        let lib = loaded_torch_lib(&maps).expect("no libtorch_cpu.so mapped");
+        let read = version_beside(&lib).and_then(|v| parse_version(&v));
+        assert!(read.is_some_and(|v| v >= (2, 11)), "{}: {read:?}", lib.display());
+        assert_eq!(torch_version(), read);
         // The supported torch range (2.11+) has the CPU kernel.
         for kind in [Kind::Float, Kind::BFloat16] {
             assert!(grouped_mm_on(Device::Cpu, kind, true), "{kind:?}");
