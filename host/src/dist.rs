@@ -14,10 +14,12 @@
 
 use std::ffi::CString;
 
+mod group;
 mod join;
 mod quiet;
 pub mod site;
 
+pub use group::{Count, Group, ReduceOp, Traffic};
 use join::join_failure;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};

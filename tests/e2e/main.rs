@@ -47,6 +47,7 @@ mod score_overflow;
 mod search_recipe;
 mod selection;
 mod sweep;
+mod tensor_parallel;
 mod tensorboard;
 mod test_time;
 mod test_time_search;

@@ -20,6 +20,7 @@ mod qwen3_5;
 mod router_loss;
 mod sample;
 mod save;
+pub mod tensor_parallel;
 mod tokenizer;
 mod weights;
 

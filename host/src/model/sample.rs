@@ -84,7 +84,12 @@ pub(super) fn full_ban(net: &CausalLm, banned: &Tensor, n: i64, v: i64) -> Tenso
 /// which [`sample`] reports as [`Stranded`]).
 /// Returns the tokens [N] and the entropy (nats) [N] of the distribution each was drawn from
 /// (0 under greedy decoding, a point mass). `u` [N]: one uniform in [0, 1) per row.
-fn pick(logits: &Tensor, ban: &Tensor, params: &SamplingParams, u: &Tensor) -> (Tensor, Tensor) {
+pub(super) fn pick(
+    logits: &Tensor,
+    ban: &Tensor,
+    params: &SamplingParams,
+    u: &Tensor,
+) -> (Tensor, Tensor) {
     let logits = logits.masked_fill(ban, MASKED_LOGIT);
     if params.temperature <= 0.0 {
         let n = logits.size()[0];

@@ -1,0 +1,286 @@
+//! Checks the tensor-parallel building blocks (`frost_host::model::tensor_parallel`) on this
+//! machine's torch.distributed: every rank builds the same small weights and inputs from one
+//! seed, computes each block unsharded (what one process computes) and on its share with the
+//! group's collectives, and compares: the MLP (column- then row-parallel) and its weight
+//! gradients, grouped-query attention by heads (key/value heads replicated when the group is
+//! larger than them), the vocabulary-parallel embedding, log-softmax with the tokens' log-probs
+//! and their gradient, the top k over a split vocabulary (ties included) and sampling. Under
+//! torchrun with R ranks it checks every group size that divides R (1 excluded); alone, a
+//! group of one. Each rank prints one line per group size and what the group sent.
+//!
+//! `torchrun --standalone --nproc-per-node 4 --no-python target/release/examples/tp_check`
+use anyhow::{ensure, Context};
+use frost_host::dist::{Dist, Group, World};
+use frost_host::model::tensor_parallel as tp;
+use frost_host::model::{ModelConfig, SamplingParams};
+use tch::{Device, Kind, Tensor};
+
+/// What the sharded results may differ by (summation order); the exact checks use 0.
+const TOL: f64 = 1e-5;
+
+fn main() -> anyhow::Result<()> {
+    let world = World::from_env(|v| std::env::var(v).ok())?;
+    let d = Dist::init(world.clone(), Device::Cpu, 60, 60)?;
+    let sizes: Vec<usize> = match world.size {
+        1 => vec![1],
+        n => (2..=n).filter(|t| n % t == 0).collect(),
+    };
+    for t in sizes {
+        let g = d.tensor_group(t)?;
+        let worst = check_all(&g).with_context(|| format!("rank {} at T = {t}", world.rank))?;
+        let sent: Vec<String> = (g.traffic().iter())
+            .map(|(op, c)| format!("{op} {} calls {} B", c.calls, c.bytes))
+            .collect();
+        println!(
+            "rank {} of {}, T = {t}: linear, attention, embedding, log-softmax, top-k and \
+             sampling ok (largest difference {worst:.1e}); sent: {}",
+            world.rank,
+            world.size,
+            sent.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// A Qwen3 shape the group sizes 2 and 4 split: 8 query heads, 2 key/value heads of 4 (at 4
+/// ranks each key/value head is held by two), intermediate 24, vocabulary 64.
+fn shape() -> ModelConfig {
+    ModelConfig::new(64, 16, 24, 1, 8, 2, 4, false)
+}
+
+fn max_diff(a: &Tensor, b: &Tensor) -> f64 {
+    (a.to_kind(Kind::Double) - b.to_kind(Kind::Double))
+        .abs()
+        .max()
+        .double_value(&[])
+}
+
+fn close(what: &str, a: &Tensor, b: &Tensor, tol: f64, worst: &mut f64) -> anyhow::Result<()> {
+    ensure!(
+        a.size() == b.size(),
+        "{what}: shapes {:?} and {:?}",
+        a.size(),
+        b.size()
+    );
+    let diff = max_diff(a, b);
+    ensure!(diff <= tol, "{what}: differs by {diff:e} (allowed {tol:e})");
+    *worst = worst.max(diff);
+    Ok(())
+}
+
+/// This rank's part of `w` as a new leaf with a gradient.
+fn part(cfg: &ModelConfig, g: &Group, name: &str, w: &Tensor) -> anyhow::Result<Tensor> {
+    let held = tp::held(cfg, name, g.size as i64, g.rank as i64)?;
+    Ok(held.take(&w.detach()).copy().set_requires_grad(true))
+}
+
+fn leaf(t: Tensor) -> Tensor {
+    t.set_requires_grad(true)
+}
+
+fn check_all(g: &Group) -> anyhow::Result<f64> {
+    let cfg = shape();
+    tp::check(&cfg, g.size as i64)?;
+    tch::manual_seed(7);
+    let mut worst = 0f64;
+    mlp(&cfg, g, &mut worst)?;
+    attention(&cfg, g, &mut worst)?;
+    vocabulary(&cfg, g, &mut worst)?;
+    top_k(g)?;
+    sampling(g)?;
+    Ok(worst)
+}
+
+/// down(silu(gate x) * up x): gate/up by rows, down by columns, one all-reduce; the output and
+/// the three weights' gradients equal the unsharded ones.
+fn mlp(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()> {
+    let (h, i, n) = (cfg.hidden_size, cfg.intermediate_size, 5);
+    let opts = (Kind::Float, Device::Cpu);
+    let x = Tensor::randn([n, h], opts);
+    let c = Tensor::randn([n, h], opts);
+    let gate = leaf(Tensor::randn([i, h], opts) * 0.3);
+    let up = leaf(Tensor::randn([i, h], opts) * 0.3);
+    let down = leaf(Tensor::randn([h, i], opts) * 0.3);
+    let y = (x.matmul(&gate.tr()).silu() * x.matmul(&up.tr())).matmul(&down.tr());
+    (&y * &c).sum(Kind::Float).backward();
+
+    let p = "model.layers.0.mlp";
+    let gate_r = part(cfg, g, &format!("{p}.gate_proj.weight"), &gate)?;
+    let up_r = part(cfg, g, &format!("{p}.up_proj.weight"), &up)?;
+    let down_r = part(cfg, g, &format!("{p}.down_proj.weight"), &down)?;
+    let hidden = tp::column_parallel(&x, &gate_r).silu() * tp::column_parallel(&x, &up_r);
+    let y_tp = tp::row_parallel(g, &hidden, &down_r)?;
+    (&y_tp * &c).sum(Kind::Float).backward();
+    close("mlp output", &y_tp, &y, TOL, worst)?;
+    for (name, full, mine) in [
+        ("gate_proj", &gate, &gate_r),
+        ("up_proj", &up, &up_r),
+        ("down_proj", &down, &down_r),
+    ] {
+        let want = tp::held(
+            cfg,
+            &format!("{p}.{name}.weight"),
+            g.size as i64,
+            g.rank as i64,
+        )?
+        .take(&full.grad());
+        close(&format!("{name} gradient"), &mine.grad(), &want, TOL, worst)?;
+    }
+    Ok(())
+}
+
+/// Causal grouped-query attention: q/k/v by heads, o by columns (one all-reduce).
+fn attention(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()> {
+    let (h, hd, nq, nkv) = (
+        cfg.hidden_size,
+        cfg.head_dim(),
+        cfg.num_attention_heads,
+        cfg.kv_heads(),
+    );
+    let (b, s) = (2, 6);
+    let opts = (Kind::Float, Device::Cpu);
+    let x = Tensor::randn([b, s, h], opts);
+    let wq = Tensor::randn([nq * hd, h], opts) * 0.3;
+    let wk = Tensor::randn([nkv * hd, h], opts) * 0.3;
+    let wv = Tensor::randn([nkv * hd, h], opts) * 0.3;
+    let wo = Tensor::randn([h, nq * hd], opts) * 0.3;
+    // Each head's output before o, [b, s, heads * hd]: query head h reads key/value head
+    // h / (query heads / key-value heads), as in the model.
+    let attend = |q: &Tensor, k: &Tensor, v: &Tensor| {
+        let heads = |t: &Tensor| t.view([b, s, -1, hd]).transpose(1, 2);
+        let (q, k, v) = (heads(q), heads(k), heads(v));
+        let repeat = q.size()[1] / k.size()[1];
+        let k = k.repeat_interleave_self_int(repeat, 1, None);
+        let v = v.repeat_interleave_self_int(repeat, 1, None);
+        let causal = true;
+        Tensor::scaled_dot_product_attention(&q, &k, &v, None::<Tensor>, 0.0, causal, None, false)
+            .transpose(1, 2)
+            .reshape([b, s, -1])
+    };
+    let full = attend(
+        &x.matmul(&wq.tr()),
+        &x.matmul(&wk.tr()),
+        &x.matmul(&wv.tr()),
+    );
+    let want = full.matmul(&wo.tr());
+
+    let p = "model.layers.0.self_attn";
+    let mine = |proj: &str, w: &Tensor| part(cfg, g, &format!("{p}.{proj}.weight"), w);
+    let (q, k, v) = (
+        mine("q_proj", &wq)?,
+        mine("k_proj", &wk)?,
+        mine("v_proj", &wv)?,
+    );
+    let cp = |w: &Tensor| tp::column_parallel(&x, w);
+    let got = tp::row_parallel(g, &attend(&cp(&q), &cp(&k), &cp(&v)), &mine("o_proj", &wo)?)?;
+    close("attention output", &got, &want, TOL, worst)
+}
+
+/// The embedding (bit for bit), the log-softmax, the tokens' log-probs and their gradient.
+fn vocabulary(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()> {
+    let (v, h, n) = (cfg.vocab_size, cfg.hidden_size, 5);
+    let opts = (Kind::Float, Device::Cpu);
+    let first = tp::first_row(g, v);
+    let cols = v / g.size as i64;
+    let table = Tensor::randn([v, h], opts);
+    let ids = Tensor::randint(v, [2, 7], (Kind::Int64, Device::Cpu));
+    let rows = tp::held(
+        cfg,
+        "model.embed_tokens.weight",
+        g.size as i64,
+        g.rank as i64,
+    )?
+    .take(&table);
+    let got = tp::embedding(g, &rows, &ids, first)?;
+    let want = Tensor::embedding(&table, &ids, -1, false, false);
+    close("embedding", &got, &want, 0.0, worst)?;
+
+    let logits = leaf(Tensor::randn([n, v], opts) * 3.0);
+    let targets = Tensor::randint(v, [n], (Kind::Int64, Device::Cpu));
+    let logp = logits.log_softmax(-1, Kind::Float);
+    let picked = logp
+        .gather(-1, &targets.unsqueeze(-1), false)
+        .squeeze_dim(-1);
+    picked.sum(Kind::Float).backward();
+
+    let mine = leaf(logits.detach().narrow(1, first, cols).copy());
+    let logp_tp = tp::log_softmax(g, &mine)?;
+    close(
+        "log-softmax",
+        &logp_tp,
+        &logp.narrow(1, first, cols),
+        TOL,
+        worst,
+    )?;
+    let picked_tp = tp::target_logprobs(g, &mine, &targets, first)?;
+    close("target log-probs", &picked_tp, &picked, TOL, worst)?;
+    picked_tp.sum(Kind::Float).backward();
+    let want = logits.grad().narrow(1, first, cols);
+    close("log-prob gradient", &mine.grad(), &want, TOL, worst)
+}
+
+/// The top k over a split vocabulary: the unsharded torch top k on distinct values (values and
+/// indices), and, with ties, the lower index first (checked against a plain sort).
+fn top_k(g: &Group) -> anyhow::Result<()> {
+    let (p, m, v, k) = (2, 3, 64, 7);
+    let first = v / g.size as i64 * g.rank as i64;
+    let cols = v / g.size as i64;
+    let x = Tensor::randn([p, m, v], (Kind::Float, Device::Cpu));
+    let (want_v, want_i) = x.reshape([p, m * v]).topk(k, -1, true, true);
+    let (got_v, got_i) = tp::top_k(g, &x.narrow(2, first, cols), k, v, first)?;
+    ensure!(got_v.equal(&want_v), "top-k values {got_v} and {want_v}");
+    ensure!(got_i.equal(&want_i), "top-k indices {got_i} and {want_i}");
+
+    let ties = Tensor::randint(4, [1, m, v], (Kind::Int64, Device::Cpu)).to_kind(Kind::Float);
+    let all = Vec::<f32>::try_from(ties.reshape([-1]))?;
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by(|&a, &b| all[b].total_cmp(&all[a]).then(a.cmp(&b)));
+    let want: Vec<i64> = order[..k as usize].iter().map(|&i| i as i64).collect();
+    let (_, got) = tp::top_k(g, &ties.narrow(2, first, cols), k, v, first)?;
+    ensure!(
+        Vec::<i64>::try_from(got.reshape([-1]))? == want,
+        "tied top-k: {got} (want {want:?})"
+    );
+    Ok(())
+}
+
+/// Sampling from split logits draws the tokens one process draws, with the same entropies,
+/// for plain, top-k, top-p and greedy sampling, bans included.
+fn sampling(g: &Group) -> anyhow::Result<()> {
+    let (n, v) = (6, 64);
+    let first = v / g.size as i64 * g.rank as i64;
+    let cols = v / g.size as i64;
+    let opts = (Kind::Float, Device::Cpu);
+    let logits = Tensor::randn([n, v], opts) * 2.0;
+    // About a third banned; token 0 legal in every row.
+    let ban = Tensor::rand([n, v], opts).lt(0.3);
+    let _ = ban.narrow(1, 0, 1).fill_(0);
+    let u = Tensor::rand([n], (Kind::Double, Device::Cpu));
+    let modes = [
+        SamplingParams::default(),
+        SamplingParams {
+            temperature: 0.7,
+            top_p: 1.0,
+            top_k: 5,
+        },
+        SamplingParams {
+            temperature: 1.3,
+            top_p: 0.8,
+            top_k: 0,
+        },
+        SamplingParams::greedy(),
+    ];
+    let one = Group::single();
+    for params in &modes {
+        let (want, want_h, _) = tp::sample_rows(&one, &logits, &ban, params, &u)?;
+        let (got, got_h, rows) =
+            tp::sample_rows(g, &logits.narrow(1, first, cols), &ban, params, &u)?;
+        ensure!(rows.equal(&logits), "gathered rows differ");
+        ensure!(
+            got.equal(&want),
+            "{params:?}: drew {got}, one process {want}"
+        );
+        ensure!(got_h.equal(&want_h), "{params:?}: entropies differ");
+    }
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! A group of consecutive ranks that together hold one copy of the model (tensor parallelism:
+//! docs/scaling.md, "Tensor and expert parallel"): the collectives over that group only, on
+//! tensors of the kinds the model computes in, each counted (calls and bytes) so that a
+//! benchmark can say what a phase sent. A group of one rank does nothing and counts nothing.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use tch::{Kind, Tensor};
+
+use super::{Dist, DistError};
+
+/// What a reduction computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceOp {
+    Sum,
+    Max,
+}
+
+/// Calls and payload bytes of one kind of collective. The bytes are this rank's tensor as
+/// passed in (an all-gather's input, not its T-fold output): what the design's cost model
+/// counts per call (docs/scaling.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    pub calls: u64,
+    pub bytes: u64,
+}
+
+/// Collectives made so far, by name ("all-reduce sum", "all-reduce max", "all-gather").
+pub type Traffic = BTreeMap<&'static str, Count>;
+
+/// This rank's tensor-parallel group: `size` consecutive ranks, this one at `rank` in it.
+pub struct Group {
+    pub rank: usize,
+    pub size: usize,
+    /// The group's index in the helper and the helper (None for a group of one).
+    joined: Option<(usize, Py<PyModule>)>,
+    /// Where this rank stands in the world (for error messages) and its CUDA index (-1: CPU).
+    world: (usize, usize),
+    device: i64,
+    traffic: Mutex<Traffic>,
+}
+
+impl Group {
+    /// A group of one: every collective is the identity.
+    pub fn single() -> Group {
+        Group {
+            rank: 0,
+            size: 1,
+            joined: None,
+            world: (0, 1),
+            device: -1,
+            traffic: Mutex::new(Traffic::new()),
+        }
+    }
+
+    /// What was sent since the group was made (or last [`Group::take_traffic`]).
+    pub fn traffic(&self) -> Traffic {
+        self.traffic.lock().expect("traffic lock").clone()
+    }
+
+    /// What was sent, and the counters back at zero (one phase's figures).
+    pub fn take_traffic(&self) -> Traffic {
+        std::mem::take(&mut *self.traffic.lock().expect("traffic lock"))
+    }
+
+    fn count(&self, op: &'static str, t: &Tensor) {
+        let bytes = (t.numel() * t.kind().elt_size_in_bytes()) as u64;
+        let mut traffic = self.traffic.lock().expect("traffic lock");
+        let c = traffic.entry(op).or_default();
+        c.calls += 1;
+        c.bytes += bytes;
+    }
+
+    fn call(
+        &self,
+        op: &'static str,
+        helper: &Py<PyModule>,
+        f: impl FnOnce(&Bound<PyModule>) -> PyResult<()>,
+    ) -> Result<(), DistError> {
+        Python::attach(|py| f(helper.bind(py))).map_err(|e| DistError::Collective {
+            rank: self.world.0,
+            size: self.world.1,
+            op,
+            msg: super::one_line(&e),
+        })
+    }
+
+    /// `t` (contiguous, on this rank's device) reduced over the group in place.
+    pub fn all_reduce(&self, t: &Tensor, op: ReduceOp) -> Result<(), DistError> {
+        let Some((index, helper)) = &self.joined else {
+            return Ok(());
+        };
+        assert!(t.is_contiguous(), "collectives take contiguous tensors");
+        let (name, op) = match op {
+            ReduceOp::Sum => ("all-reduce sum", "sum"),
+            ReduceOp::Max => ("all-reduce max", "max"),
+        };
+        self.count(name, t);
+        let (ptr, n, kind) = (t.data_ptr() as usize, t.numel() as i64, kind_name(t.kind()));
+        self.call(name, helper, |m| {
+            let args = (ptr, n, self.device, kind, op, *index);
+            m.call_method1("group_all_reduce", args).map(drop)
+        })
+    }
+
+    /// Every member's `t` (all of one shape), stacked by group rank: [size, ..t's shape].
+    pub fn all_gather(&self, t: &Tensor) -> Result<Tensor, DistError> {
+        let t = t.contiguous();
+        let mut shape = vec![self.size as i64];
+        shape.extend(t.size());
+        let Some((index, helper)) = &self.joined else {
+            return Ok(t.view(shape.as_slice()));
+        };
+        self.count("all-gather", &t);
+        let out = Tensor::empty(shape.as_slice(), (t.kind(), t.device()));
+        let (n, kind) = (t.numel() as i64, kind_name(t.kind()));
+        let (out_ptr, in_ptr) = (out.data_ptr() as usize, t.data_ptr() as usize);
+        self.call("all-gather", helper, |m| {
+            let args = (out_ptr, in_ptr, n, self.device, kind, *index);
+            m.call_method1("group_all_gather", args).map(drop)
+        })?;
+        Ok(out)
+    }
+}
+
+/// The helper's name for a tensor kind the collectives take.
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Float => "f32",
+        Kind::Double => "f64",
+        Kind::BFloat16 => "bf16",
+        Kind::Half => "f16",
+        Kind::Int64 => "i64",
+        other => {
+            panic!("tensor-parallel collectives take f32, f64, bf16, f16 or i64, not {other:?}")
+        }
+    }
+}
+
+impl Dist {
+    /// Splits the world into groups of `size` consecutive ranks (a replica sits inside one node
+    /// when `size` divides the ranks per node) and returns this rank's. Every rank must call it
+    /// with the same `size`, in the same order as any other collective; each group has the
+    /// process group's timeout. `size` must divide the world size (the caller checks the config
+    /// first and names its key).
+    pub fn tensor_group(&self, size: usize) -> Result<Group, DistError> {
+        let (rank, world) = (self.world.rank, self.world.size);
+        assert!(
+            size > 0 && world % size == 0,
+            "a group size of {size} does not divide the world size {world}"
+        );
+        if size == 1 {
+            return Ok(Group::single());
+        }
+        let helper = self.helper.as_ref().expect("a joined process group");
+        let (index, helper) = self.call("new group", |py, m| {
+            let index: usize = m.call_method1("new_groups", (size,))?.extract()?;
+            Ok((index, helper.clone_ref(py)))
+        })?;
+        Ok(Group {
+            rank: rank % size,
+            size,
+            joined: Some((index, helper)),
+            world: (rank, world),
+            device: self.device,
+            traffic: Mutex::new(Traffic::new()),
+        })
+    }
+}

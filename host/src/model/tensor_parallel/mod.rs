@@ -1,0 +1,21 @@
+//! Tensor and expert parallelism's building blocks: one copy of the model shared by a group of
+//! consecutive ranks (`dist::Group`), each holding a share of the weights. The design, its
+//! cost model and what is built are in docs/scaling.md ("Tensor and expert parallel").
+//!
+//! - `slicing`: which part of each weight a rank holds (pure functions of the shape), and the
+//!   refusal of a shape the group cannot split;
+//! - `linear`: the column- and row-parallel projections, the vocabulary-parallel embedding and
+//!   the sum that joins shares ([`reduce_from_shards`]);
+//! - `vocab`: the log-sum-exp, log-softmax, the tokens' log-probs, the top k and sampling over
+//!   a split vocabulary, equal to the unsharded ones (sampling and top k exactly).
+//!
+//! Library code with its tests (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks);
+//! the model and the training step do not use it yet.
+
+mod linear;
+mod slicing;
+mod vocab;
+
+pub use linear::{column_parallel, embedding, first_row, reduce_from_shards, row_parallel};
+pub use slicing::{check, held, kv_share, share, Held, SplitError};
+pub use vocab::{gather_rows, log_softmax, logsumexp, sample_rows, target_logprobs, top_k};

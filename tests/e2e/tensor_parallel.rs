@@ -1,0 +1,96 @@
+//! Tensor parallelism's building blocks (`model::tensor_parallel`) on torch.distributed, Gloo
+//! on this CPU: `examples/tp_check` under the venv's torchrun with 2 and 4 ranks, where every
+//! rank compares each sharded block with the unsharded computation (1e-5; sampling, top k and
+//! the embedding exactly), at every group size that divides the ranks (4 ranks: 2 replicas of 2,
+//! and one of 4), and alone as a group of one.
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::common;
+
+fn example() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let p = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/tp_check");
+    assert!(
+        p.exists(),
+        "{} missing: cargo test builds the examples",
+        p.display()
+    );
+    p
+}
+
+/// Runs the check on `n` ranks (1: no launcher) and returns each rank's lines.
+fn run(n: usize) -> String {
+    let mut c = match n {
+        1 => Command::new(example()),
+        _ => {
+            let torchrun = common::root().join(".venv/bin/torchrun");
+            assert!(
+                torchrun.exists(),
+                "{} missing: run `make test`",
+                torchrun.display()
+            );
+            let mut c = Command::new(torchrun);
+            c.args([
+                "--standalone",
+                "--nproc-per-node",
+                &n.to_string(),
+                "--no-python",
+            ])
+            .arg(example());
+            c
+        }
+    };
+    let o = c.env("OMP_NUM_THREADS", "1").output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        o.status.success(),
+        "{n} ranks failed:\n{text}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    text
+}
+
+/// The line rank `r` of `n` printed for group size `t`.
+fn line(text: &str, r: usize, n: usize, t: usize) -> String {
+    let head = format!("rank {r} of {n}, T = {t}: ");
+    let found = text.lines().find(|l| l.starts_with(&head));
+    found
+        .unwrap_or_else(|| panic!("no line for {head}in:\n{text}"))
+        .to_string()
+}
+
+#[test]
+fn sharded_blocks_equal_one_process_on_two_and_four_ranks() {
+    let alone = run(1);
+    let one = line(&alone, 0, 1, 1);
+    assert!(
+        one.ends_with("sent: "),
+        "a group of one sends nothing: {one}"
+    );
+    for n in [2, 4] {
+        let text = run(n);
+        for t in (2..=n).filter(|t| n % t == 0) {
+            for r in 0..n {
+                let l = line(&text, r, n, t);
+                assert!(l.contains("ok (largest difference"), "{l}");
+                // The counter: the MLP, attention and embedding sum once each; the two
+                // log-sum-exps (the log-softmax's, the tokens' log-probs') take a max and sum
+                // once each, the tokens' log-probs sum their logits too; top k gathers values
+                // and indices, twice; sampling gathers once per mode (4).
+                for counted in [
+                    "all-reduce sum 6 calls",
+                    "all-reduce max 2 calls",
+                    "all-gather 8 calls",
+                ] {
+                    assert!(l.contains(counted), "{counted}: {l}");
+                }
+            }
+        }
+    }
+}
