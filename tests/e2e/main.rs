@@ -13,6 +13,7 @@ mod cli;
 mod common;
 mod corpus;
 mod damage;
+mod demo;
 mod distributed;
 mod distributed_faults;
 mod distributed_start;

@@ -187,5 +187,36 @@ impl<'a> Curve<'a> {
         }
         println!("  (judge forwards, backwards, seconds and GFLOP per assignment; the interval is over assignments;");
         println!("   log pi: the player's log-prob of each arm's best move, mean over assignments, measured outside the budgets)");
+        if let Some(line) = self.headline() {
+            println!("\n{line}");
+        }
+    }
+
+    /// The last round in one sentence: the search's best against the samples', their paired
+    /// difference with its interval, and what the search cost in seconds beside the samples.
+    fn headline(&self) -> Option<String> {
+        let r = self.rounds();
+        if r == 0 || self.per.is_empty() {
+            return None;
+        }
+        let best = |arm: Points| -> Vec<f64> { self.per.iter().map(|c| arm(c)[r].best).collect() };
+        let seconds = |arm: Points| -> f64 {
+            self.per.iter().map(|c| arm(c)[r].seconds).sum::<f64>() / self.per.len() as f64
+        };
+        let (f, g) = (best(ARMS[0].1), best(ARMS[1].1));
+        let diff = stats::mean(&f) - stats::mean(&g);
+        let interval = stats::mean_difference(&f, &g, stats::RESAMPLES, stats::BOOTSTRAP_SEED)
+            .map_or(String::new(), |d| format!(" [{:+.2}, {:+.2}]", d.lo, d.hi));
+        let (fs, gs) = (seconds(ARMS[0].1), seconds(ARMS[1].1));
+        Some(format!(
+            "After {r} rounds on {} assignments: Frost's search {:.2}, the best of {} samples {:.2}: \
+             {diff:+.2} nats{interval} (95% over assignments), the search taking {:.2}x the \
+             samples' seconds ({fs:.2} s against {gs:.2} s per assignment).",
+            self.per.len(),
+            stats::mean(&f),
+            self.drawn("sampled", r),
+            stats::mean(&g),
+            fs / gs.max(f64::MIN_POSITIVE),
+        ))
     }
 }

@@ -44,6 +44,11 @@ pub struct DemoArgs {
     /// Run directory (default: runs/demo-<unix time>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// After training, the test-time search (`eval RUN --refine 8 --parents 1 --children 16`)
+    /// on this many held-out assignments beside sampling more: what Frost is for, with its
+    /// cost. 0: no search.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    pub search_assignments: usize,
 }
 
 pub static STOP: AtomicBool = AtomicBool::new(false);
@@ -222,10 +227,41 @@ pub fn demo(args: DemoArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("runs/demo-{}", unix_time())));
     train_and_report(RunRequest {
         config: cfg,
-        out,
+        out: out.clone(),
         default_out,
         resume: false,
         force_resume: false,
         overrides,
+    })?;
+    if args.search_assignments == 0 {
+        return Ok(());
+    }
+    // What Frost is for here (docs/results.md, "Test-time search by the second"): the search
+    // recipe on the player just trained, against sampling more on the same draws.
+    println!(
+        "\nNow Frost's test-time search on {} held-out assignments: each round one judge backward \
+         on the best move, 16 single-token edits gated by the player and verified exactly, \
+         against drawing 16 more samples per round (`frost-host eval {} --refine 8 --parents 1 \
+         --children 16`).",
+        args.search_assignments,
+        out.display()
+    );
+    super::eval::run(super::eval::EvalArgs {
+        target: super::target::TargetArgs {
+            target: out.display().to_string(),
+            step: None,
+            with: super::target::ConfigArgs {
+                overrides: vec![format!("eval.assignments={}", args.search_assignments)],
+                ..Default::default()
+            },
+        },
+        split: super::eval::EvalSplit::Heldout,
+        against: None,
+        out: None,
+        refine: Some(8),
+        children: Some(16),
+        parents: Some(1),
+        curve: None,
     })
+    .context("the demo's test-time search")
 }
