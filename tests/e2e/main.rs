@@ -45,6 +45,7 @@ mod sampling;
 mod sandbox;
 mod sandbox_python;
 mod score_overflow;
+mod sdk_parity;
 mod search_recipe;
 mod selection;
 mod sweep;

@@ -1,6 +1,7 @@
 """The host's rules for what a game returns (sdk/src/rules.rs, the same rules in the same
-order): the testing module runs them so a broken round fails in plain CPython, before any
-component is built. The host runs its own copy on every reply either way."""
+order, broken in the same words): the testing module runs them so a broken round fails in
+plain CPython, before any component is built. The host runs its own copy on every reply either
+way. tests/e2e/sdk_parity.rs runs both on the same cases and fails where they differ."""
 
 from __future__ import annotations
 
@@ -33,14 +34,57 @@ class RuleError(Exception):
 
 
 def quoted(s: str) -> str:
-    """A game's text as an error quotes it: cut after 60 characters, with its full size."""
+    """A game's text as an error quotes it, as the Rust SDK's does (Rust's `{:?}`): in double
+    quotes, escaped, cut after 60 characters with its full size."""
     if len(s) <= 60:
-        return repr(s)
-    return f"{s[:60]!r}... ({len(s.encode('utf-8'))} bytes in all)"
+        return _debug(s)
+    return f"{_debug(s[:60])}... ({len(s.encode('utf-8'))} bytes in all)"
+
+
+_ESCAPES = {"\0": "\\0", "\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\", '"': '\\"'}
+
+
+def _debug(s: str) -> str:
+    """Rust's `{:?}` of a str: the escapes above, and as `\\u{hex}` the characters Rust does
+    not print (Python's and Rust's printable are the same Unicode categories) and combining
+    marks (Rust escapes grapheme extenders; Mn and Me are nearly all of them)."""
+    from unicodedata import category  # only when a rule is broken, never in the component
+
+    def one(c: str) -> str:
+        if c in _ESCAPES:
+            return _ESCAPES[c]
+        if c.isprintable() and (c.isascii() or category(c) not in ("Mn", "Me")):
+            return c
+        return f"\\u{{{ord(c):x}}}"
+
+    return '"' + "".join(map(one, s)) + '"'
+
+
+def _number(x: float) -> str:
+    """A float as Rust's `{}` writes it: plain decimal digits of the shortest repr (no
+    exponent, no trailing `.0`), NaN and inf."""
+    if x != x:
+        return "NaN"
+    if x in (math.inf, -math.inf):
+        return "inf" if x > 0 else "-inf"
+    r = repr(float(x))
+    sign, r = ("-", r[1:]) if r.startswith("-") else ("", r)
+    if "e" in r:
+        mantissa, exp = r.split("e")
+        whole, _, frac = mantissa.partition(".")
+        digits, point = whole + frac, len(whole) + int(exp)
+        if point <= 0:
+            r = "0." + "0" * -point + digits
+        elif point >= len(digits):
+            r = digits + "0" * (point - len(digits))
+        else:
+            r = digits[:point] + "." + digits[point:]
+    return sign + (r[:-2] if r.endswith(".0") else r)
 
 
 def validate_info(info: GameInfo) -> None:
-    if not info.name.strip() or len(info.name.encode("utf-8")) > 64:
+    # Rust's trim(): Unicode White_Space (str.strip would also take U+001C..U+001F).
+    if all(words.is_whitespace(c) for c in info.name) or len(info.name.encode("utf-8")) > 64:
         raise RuleError("name is 1 to 64 characters", f"the game's name is {quoted(info.name)}")
 
 
@@ -111,10 +155,10 @@ def _validate_prompt(prompt: Prompt, vocab_size: int) -> None:
 def _check_term(what: str, term: JudgeTerm, req: Requirements, vocab_size: int) -> int:
     """One judge term; returns its number of move slots (0 or 1)."""
     if not math.isfinite(term.weight):
-        raise RuleError("term weights are finite", f"{what} has weight {term.weight}")
+        raise RuleError("term weights are finite", f"{what} has weight {_number(term.weight)}")
     c = term.max_token_ce
     if c is not None and not (math.isfinite(c) and c > 0):
-        raise RuleError("a cross-entropy clamp is positive and finite", f"{what} has max_token_ce {c}")
+        raise RuleError("a cross-entropy clamp is positive and finite", f"{what} has max_token_ce {_number(c)}")
     slots, prev = 0, None
     for i, s in enumerate(term.segments):
         if isinstance(s.content, MovePart) and s.content.index >= len(req.moves):
@@ -182,7 +226,7 @@ def validate_round(round: Round, req: Requirements, vocab_size: int) -> None:
         if not (math.isfinite(pen.threshold) and math.isfinite(pen.weight) and pen.weight > 0):
             raise RuleError(
                 "a penalty has a finite threshold and a positive finite weight",
-                f"penalty {p} has threshold {pen.threshold} and weight {pen.weight}",
+                f"penalty {p} has threshold {_number(pen.threshold)} and weight {_number(pen.weight)}",
             )
         for t, term in enumerate(pen.terms):
             slots += _check_term(f"penalty {p} term {t}", term, req, vocab_size)
