@@ -20,6 +20,7 @@ mod distributed_start;
 mod export;
 mod families;
 mod fixture;
+mod flops_profiler;
 mod frost;
 mod game_cache;
 mod game_rounds;

@@ -9,8 +9,9 @@
 //! is counted where it is applied (often at a few rows only). A sparse (MoE) layer counts what a
 //! token actually runs: the router (hidden x experts), its top-k experts (gate, up and down of
 //! the expert width) and, on Qwen3.5 MoE, the shared expert and its one-output gate; the experts
-//! it skips cost nothing. Norms, rotary, softmax, gates and the like are left out (a few percent
-//! at most).
+//! it skips cost nothing. Frost's Taylor estimate adds one product outside the model, `g @ E^T`
+//! ([`substitution_products`]). Norms, rotary, softmax, gates and the like are left out (a few
+//! percent at most).
 
 use crate::model::{LoraConfig, MixerKind, ModelConfig};
 
@@ -35,8 +36,17 @@ impl ForwardFlops {
     /// fine-tuning; the adapters always); attention's two products have two differentiable
     /// operands each.
     pub fn backward(&self, base_trained: bool) -> f64 {
+        self.backward_parts(base_trained).total()
+    }
+
+    /// [`Self::backward`] by part.
+    pub fn backward_parts(&self, base_trained: bool) -> ForwardFlops {
         let base = if base_trained { 2.0 } else { 1.0 };
-        base * self.weights + 2.0 * self.attention + 2.0 * self.lora
+        ForwardFlops {
+            weights: base * self.weights,
+            attention: 2.0 * self.attention,
+            lora: 2.0 * self.lora,
+        }
     }
 }
 
@@ -136,6 +146,16 @@ pub fn lm_head(cfg: &ModelConfig, rows: i64) -> ForwardFlops {
     }
 }
 
+/// Frost's Taylor estimate's `g @ E^T` (judge/taylor.rs): each of `rows` move positions'
+/// gradient [H] against every one of the `vocab` input embeddings [H], one product per
+/// substitution. No graph: counted as a forward alone.
+pub fn substitution_products(rows: i64, hidden: i64, vocab: i64) -> ForwardFlops {
+    ForwardFlops {
+        weights: 2.0 * (rows * hidden * vocab) as f64,
+        ..ForwardFlops::default()
+    }
+}
+
 /// A whole forward of `b` sequences of `t` tokens with logits at every position.
 pub fn full_forward(cfg: &ModelConfig, lora: Option<&LoraConfig>, b: i64, t: i64) -> f64 {
     blocks(cfg, lora, b, t, 0).total() + lm_head(cfg, b * t).total()
@@ -173,6 +193,11 @@ mod tests {
         assert_eq!(blocks(&cfg, Some(&every), 1, 3, 2).lora, 1392.0);
         // LM head on 3 rows: 2 x 4 x 10 x 3.
         assert_eq!(lm_head(&cfg, 3).total(), 240.0);
+        // The Taylor estimate's g @ E^T: 2 parents x 3 positions against 10 embeddings of 4.
+        assert_eq!(
+            substitution_products(6, 4, 10).total(),
+            2.0 * 6.0 * 4.0 * 10.0
+        );
         // No cache, causal: keys 1 + 2 + 3 = 6 -> 4 x 4 x 6 x 2 layers = 192; plus the head.
         assert_eq!(full_forward(&cfg, None, 1, 3), 1440.0 + 192.0 + 240.0);
         // Backward: input gradients only for frozen weights, twice for attention and adapters.

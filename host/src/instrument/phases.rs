@@ -197,8 +197,12 @@ pub fn cpu_seconds() -> f64 {
 /// FLOPs are counted with it (every such forward in a step is differentiated once). Also added
 /// to the meter when it counts.
 pub fn count_forward(f: ForwardFlops, tokens: i64, graph: bool, base_trained: bool) {
-    let backward = if graph { f.backward(base_trained) } else { 0.0 };
-    crate::instrument::meter::add(f.total() + backward);
+    let parts = match graph {
+        true => f.backward_parts(base_trained),
+        false => ForwardFlops::default(),
+    };
+    let backward = parts.total();
+    crate::instrument::meter::add(f, parts);
     with(|r| {
         let Some((i, ..)) = r.current else {
             return;

@@ -4,6 +4,7 @@
 use tch::{Kind, Tensor};
 
 use super::{penalty, term_forward, AdaptersOff, Budget, CompiledProgram, TermOut};
+use crate::instrument::{flops, phases};
 use crate::model::{self, CausalLm};
 
 /// The score of each parent as a differentiable function of its move's input embeddings
@@ -90,6 +91,10 @@ pub fn taylor_proposal(
         .to_kind(e.kind())
         .matmul(&e.transpose(0, 1))
         .to_kind(Kind::Float);
+    if phases::counting() {
+        let f = flops::substitution_products(k * l, e.size()[1], v);
+        phases::count_forward(f, 0, false, false);
+    }
     let gy = ge.gather(2, &y.unsqueeze(-1), false);
     let slopes = penalty::slopes(prog, &term_sums(&sums)).to_device(dev);
     let target_term = target_term(judge, prog, &outs, &y, v, &slopes);

@@ -32,7 +32,10 @@ fn torch_version() -> Option<(u32, u32)> {
 /// The path of the `libtorch_cpu.so` mapped into a process, from its `/proc/PID/maps` text
 /// (a mapped file's path is the rest of its line, from its first `/`).
 fn loaded_torch_lib(maps: &str) -> Option<PathBuf> {
-    let path = |line: &str| line.find('/').map(|at| PathBuf::from(line[at..].trim_end()));
+    let path = |line: &str| {
+        line.find('/')
+            .map(|at| PathBuf::from(line[at..].trim_end()))
+    };
     maps.lines()
         .filter_map(path)
         .find(|p| p.file_name().is_some_and(|n| n == "libtorch_cpu.so"))
@@ -206,7 +209,10 @@ mod tests {
                     7f40-7f50 rw-p 00000000 00:00 0 [heap]\n";
         let lib = PathBuf::from("/opt/my env/torch/lib/libtorch_cpu.so");
         assert_eq!(loaded_torch_lib(maps), Some(lib));
-        assert_eq!(loaded_torch_lib("7f40-7f50 rw-p 00000000 00:00 0 [heap]\n"), None);
+        assert_eq!(
+            loaded_torch_lib("7f40-7f50 rw-p 00000000 00:00 0 [heap]\n"),
+            None
+        );
         // A wheel's torch/version.py; a libtorch archive's build-version; neither.
         let dir = tempfile::tempdir().unwrap();
         let (wheel, archive) = (dir.path().join("torch"), dir.path().join("libtorch"));
@@ -224,7 +230,11 @@ mod tests {
         let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
         let lib = loaded_torch_lib(&maps).expect("no libtorch_cpu.so mapped");
         let read = version_beside(&lib).and_then(|v| parse_version(&v));
-        assert!(read.is_some_and(|v| v >= (2, 11)), "{}: {read:?}", lib.display());
+        assert!(
+            read.is_some_and(|v| v >= (2, 11)),
+            "{}: {read:?}",
+            lib.display()
+        );
         assert_eq!(torch_version(), read);
         // The supported torch range (2.11+) has the CPU kernel.
         for kind in [Kind::Float, Kind::BFloat16] {
