@@ -30,6 +30,7 @@ mod judge;
 mod model;
 mod model_loading;
 mod moe;
+mod moe_update;
 mod pick_entropy;
 mod pretrain;
 mod pretrain_out;

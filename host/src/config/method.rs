@@ -298,11 +298,12 @@ pub struct UpdateSection {
     /// count in the step's budget.
     #[serde(default)]
     pub max_extra_deals: usize,
-    /// Under full fine-tuning of a mixture-of-experts model: the weight of the routers'
-    /// load-balancing loss added to the loss (transformers' `router_aux_loss_coef`; 0 = off).
-    /// Absent = as transformers trains the checkpoint: its config.json's `router_aux_loss_coef`
-    /// when `output_router_logits` is true there, else off. No effect under LoRA (the routers
-    /// are frozen) or on a dense model.
+    /// On a mixture-of-experts model: the weight of the routers' load-balancing loss added to
+    /// the loss (transformers' `router_aux_loss_coef`; 0 = off), each micro-batch's over its own
+    /// tokens (train/update.rs). Absent = as transformers trains the checkpoint: its
+    /// config.json's `router_aux_loss_coef` when `output_router_logits` is true there, else
+    /// off. Under LoRA too: the routers stay frozen, but the term trains the adapters upstream
+    /// of them. No effect on a dense model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub router_aux_loss_coef: Option<f64>,
 }

@@ -333,12 +333,6 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
             "extra assignments replace dropped groups only with update.drop_tied_groups = true",
         );
     }
-    if u.router_aux_loss_coef.is_some() && cfg.model.lora.is_some() {
-        inert(
-            "router_aux_loss_coef",
-            "under LoRA the routers are frozen (it acts under full fine-tuning: no model.lora)",
-        );
-    }
     // E_pi[grad log pi] = 0: as a loss term k1 pulls nothing toward the reference (it only adds
     // noise, and on Frost's children a pull toward nothing in particular).
     if u.kl_beta > 0.0 && u.kl_estimator() == KlEstimator::K1 {

@@ -5,6 +5,14 @@
 //! weighting each micro-batch's loss by its share of the rows gives exactly the full batch's
 //! gradient. Ranks are micro-batches too: each rank's rows weigh their share of all ranks'
 //! rows, and one all-reduce sums the gradients (and the figures) before the identical step.
+//!
+//! One term is not a mean over rows: the routers' load-balancing loss of an MoE model
+//! (`update.router_aux_loss_coef`) is a product of two means over the tokens (routes per token
+//! times mean router probability), so each micro-batch's is its own, over its own tokens, and
+//! the step's is their mean weighted by rows, as transformers computes it per micro-batch and per
+//! rank. It equals the full batch's with one micro-batch on one rank only; other splits change
+//! it. Forming the full batch's would need every micro-batch's routes before the first backward:
+//! one more forward of the whole batch per pass, or every micro-batch's graph kept at once.
 
 use tch::{Device, Kind, Tensor};
 
@@ -198,8 +206,9 @@ fn sum_over_ranks(
 
 /// One pass over the batch: every micro-batch's loss backward into zeroed gradients (exactly
 /// the full batch's gradient: the loss is a mean over rows and each part is weighted by its
-/// share). `old` holds each micro-batch's old log-probs, filled on the first pass. Returns the
-/// figures and whether every loss was finite (the pass stops at the first that is not).
+/// share; the routers' load-balancing term is each micro-batch's own, module doc). `old` holds
+/// each micro-batch's old log-probs, filled on the first pass. Returns the figures and whether
+/// every loss was finite (the pass stops at the first that is not).
 fn one_pass(
     s: &Setup,
     opt: &mut AdamW,
@@ -290,7 +299,8 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
         Some(h) => loss::entropy_bonus(out.loss, h, u.entropy_coef),
         None => out.loss,
     };
-    // The routers' load-balancing term, as transformers adds it (`router_aux_loss_coef`).
+    // The routers' load-balancing term over this micro-batch's tokens, as transformers adds it
+    // (`router_aux_loss_coef`); weighted by the micro-batch's share like the rest (module doc).
     let loss = match aux > 0.0 {
         true => {
             let m = net.config().moe_dims();
@@ -309,10 +319,12 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
 
 /// The weight of the routers' load-balancing loss in this run's update: `update.
 /// router_aux_loss_coef`, absent = the checkpoint's own (`ModelConfig::router_aux_loss_coef`);
-/// 0 under LoRA (the routers are frozen) and on a dense model.
+/// 0 on a dense model. Under LoRA too, as transformers with peft trains it: the routers stay
+/// frozen, but the term's gradient reaches the adapters upstream of every router through the
+/// hidden states it routes.
 fn router_aux_loss_coef(s: &Setup) -> f64 {
     let cfg = s.model.net.config();
-    if s.model.net.lora_config().is_some() || cfg.moe_dims().num_experts == 0 {
+    if cfg.moe_dims().num_experts == 0 {
         return 0.0;
     }
     (s.cfg.update.router_aux_loss_coef).unwrap_or_else(|| cfg.router_aux_loss_coef())
