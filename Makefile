@@ -44,7 +44,7 @@ GAME_WASMS := $(foreach g,$(GAMES),games/$(g).wasm)
 HOST := target/release/frost-host
 
 .SECONDEXPANSION:
-.PHONY: python-games python-games-setup venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games test-fixture build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden bench-peers bench-families
+.PHONY: python-games python-games-setup venv-torch-2.11 unit-torch-2.11 unit-host shellcheck chromium demo test unit test-games test-fixture build games setup setup-test wasm-target lint fmt bench bench-dist clean-venv xent-golden trl-golden bench-peers bench-families
 .DEFAULT_GOAL := build
 
 $(VENV)/.torch-$(TORCH_VERSION):
@@ -200,6 +200,12 @@ $(PEERS_VENV)/.trl-$(TRL_VERSION): $(VENV)/.test-deps
 
 bench-peers: build $(PEERS_VENV)/.trl-$(TRL_VERSION)
 	$(PEERS_VENV)/bin/python scripts/bench_peers.py $(BENCH_PEERS_ARGS)
+
+# The CISPO and SAPO goldens (host/src/update/trl_golden_tests.rs) from TRL's own
+# GRPOTrainer._compute_loss at TRL_VERSION, in the same venv. Not part of `make test`: the golden
+# is committed (tests/fixtures/update/trl-losses.json) and the test checks its trl version.
+trl-golden: $(PEERS_VENV)/.trl-$(TRL_VERSION)
+	$(PEERS_VENV)/bin/python tests/fixtures/update/trl_losses.py
 
 # --- A second torch for CI (docs/install.md, "Supported torch versions") --------------------
 # The host's unit tests built against torch 2.11 (the oldest of the range, and what the GPU

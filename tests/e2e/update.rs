@@ -183,3 +183,45 @@ fn a_knob_that_cannot_act_is_named_when_the_run_starts() {
         "{err}"
     );
 }
+
+/// CISPO and SAPO in the trainer: at one pass (ratio 1) each takes GRPO's gradient (the same
+/// gradient norm on the same sampled group, and the run warns that the rule acts only from two
+/// passes); with two passes each takes its own: CISPO's small cap is counted in `clip_frac`,
+/// SAPO has no clip.
+#[test]
+fn cispo_and_sapo_take_grpos_gradient_at_one_pass_and_their_own_at_two() {
+    let run = |sets: &[&str]| {
+        let out = tmp("rules-new");
+        let mut all = vec!["steps=1", "eval.every=0", "update.lr=0.05", "run.threads=1"];
+        all.extend_from_slice(sets);
+        let o = crate::fixture::run_with_config(&out, &all, true);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{sets:?}: {err}");
+        (jsonl(&out.join("metrics.jsonl")).remove(0), err)
+    };
+    let f = |m: &serde_json::Value, k: &str| m[k].as_f64().unwrap();
+    let (grpo, _) = run(&[]);
+    let (grpo2, _) = run(&["update.iterations=2"]);
+    for rule in ["cispo", "sapo"] {
+        let r = format!("update.rule=\"{rule}\"");
+        let (one, err) = run(&[&r]);
+        assert!(err.contains("update.rule has no effect"), "{rule}: {err}");
+        assert_eq!(one["sampled/mean"], grpo["sampled/mean"]);
+        let (g, w) = (f(&one, "grad_norm"), f(&grpo, "grad_norm"));
+        assert!((g - w).abs() <= 1e-5 * w, "{rule}: grad norm {g} vs GRPO's {w}");
+        assert!(w > 0.0);
+        let extra = match rule {
+            "cispo" => "update.cispo_cap=1.01",
+            _ => "update.sapo_tau_neg=4",
+        };
+        let (two, err) = run(&[&r, "update.iterations=2", extra]);
+        assert!(!err.contains("has no effect"), "{rule}: {err}");
+        assert!(f(&two, "loss").is_finite() && two["skipped"] == false, "{two}");
+        let (g, w) = (f(&two, "grad_norm"), f(&grpo2, "grad_norm"));
+        assert!((g - w).abs() > 1e-4 * w, "{rule}: two passes gave GRPO's update");
+        match rule {
+            "cispo" => assert!(f(&two, "clip_frac") > 0.0, "{two}"),
+            _ => assert_eq!(f(&two, "clip_frac"), 0.0, "{two}"),
+        }
+    }
+}

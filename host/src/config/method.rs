@@ -203,7 +203,34 @@ pub enum UpdateRule {
     Grpo,
     /// REINFORCE with a group-mean baseline and exact full-vocabulary KL (the authors' demo).
     Reinforce,
+    /// CISPO (MiniMax-M1, 2025; TRL's `loss_type = "cispo"`): REINFORCE on the token
+    /// log-probs weighted by the importance ratio capped at `update.cispo_cap`, the weight
+    /// detached, so no token loses its gradient to a clip.
+    Cispo,
+    /// SAPO (Soft Adaptive Policy Optimization, 2025; TRL's `loss_type = "sapo"`): the clip
+    /// replaced by a smooth gate of the ratio, sigmoid(tau (r - 1)) * 4 / tau, with temperature
+    /// `update.sapo_tau_pos` for positive advantages and `update.sapo_tau_neg` otherwise.
+    Sapo,
 }
+
+impl UpdateRule {
+    /// The rule's config name (`grpo`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            UpdateRule::Grpo => "grpo",
+            UpdateRule::Reinforce => "reinforce",
+            UpdateRule::Cispo => "cispo",
+            UpdateRule::Sapo => "sapo",
+        }
+    }
+}
+
+/// `update.cispo_cap` when absent: ScaleRL's and TRL's recommended epsilon_max.
+pub const DEFAULT_CISPO_CAP: f64 = 5.0;
+/// `update.sapo_tau_pos` when absent: TRL's `sapo_temperature_pos` default.
+pub const DEFAULT_SAPO_TAU_POS: f64 = 1.0;
+/// `update.sapo_tau_neg` when absent: TRL's `sapo_temperature_neg` default.
+pub const DEFAULT_SAPO_TAU_NEG: f64 = 1.05;
 
 /// How the GRPO ratio and loss are aggregated (`update.aggregation`).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
@@ -219,7 +246,7 @@ pub enum Aggregation {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateSection {
-    /// The loss: clipped-ratio GRPO or REINFORCE.
+    /// The loss: clipped-ratio GRPO, REINFORCE, CISPO or SAPO.
     pub rule: UpdateRule,
     /// AdamW learning rate.
     pub lr: f64,
@@ -306,6 +333,19 @@ pub struct UpdateSection {
     /// of them. No effect on a dense model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub router_aux_loss_coef: Option<f64>,
+    /// `rule = "cispo"`: the cap on the detached importance weight, min(ratio, cispo_cap)
+    /// (ScaleRL's epsilon_max; TRL's `epsilon_high` under `loss_type = "cispo"`); >= 1.
+    /// Absent = 5 (their recommendation). Acts only with `iterations` >= 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cispo_cap: Option<f64>,
+    /// `rule = "sapo"`: the gate's temperature for moves with a positive advantage (TRL's
+    /// `sapo_temperature_pos`); > 0. Absent = 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sapo_tau_pos: Option<f64>,
+    /// `rule = "sapo"`: the gate's temperature for moves with a zero or negative advantage
+    /// (TRL's `sapo_temperature_neg`); > 0. Absent = 1.05.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sapo_tau_neg: Option<f64>,
 }
 
 /// `update.lr_schedule`: how the learning rate decays after the warmup.
@@ -369,8 +409,21 @@ impl UpdateSection {
     /// The KL estimator in force: the configured one, else the rule's default.
     pub fn kl_estimator(&self) -> KlEstimator {
         self.kl_estimator.unwrap_or(match self.rule {
-            UpdateRule::Grpo => KlEstimator::K3,
+            UpdateRule::Grpo | UpdateRule::Cispo | UpdateRule::Sapo => KlEstimator::K3,
             UpdateRule::Reinforce => KlEstimator::Exact,
         })
+    }
+
+    /// CISPO's cap in force: `cispo_cap`, else [`DEFAULT_CISPO_CAP`].
+    pub fn cispo_cap(&self) -> f64 {
+        self.cispo_cap.unwrap_or(DEFAULT_CISPO_CAP)
+    }
+
+    /// SAPO's temperatures in force, (positive advantages, the others).
+    pub fn sapo_taus(&self) -> (f64, f64) {
+        (
+            self.sapo_tau_pos.unwrap_or(DEFAULT_SAPO_TAU_POS),
+            self.sapo_tau_neg.unwrap_or(DEFAULT_SAPO_TAU_NEG),
+        )
     }
 }

@@ -397,3 +397,5 @@ pub fn schema_json() -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod update_rule_tests;

@@ -269,7 +269,51 @@ fn update(u: &UpdateSection) -> Result<(), ConfigError> {
     if u.entropy_coef < 0.0 {
         return Err(invalid("update.entropy_coef", "must be >= 0 (0 = off)"));
     }
+    if u.cispo_cap.is_some_and(|c| !(1.0..=1e6).contains(&c)) {
+        return Err(invalid(
+            "update.cispo_cap",
+            "must be >= 1 (the importance weight is min(ratio, cap); ScaleRL and TRL use 5)",
+        ));
+    }
+    for (field, tau) in [
+        ("update.sapo_tau_pos", u.sapo_tau_pos),
+        ("update.sapo_tau_neg", u.sapo_tau_neg),
+    ] {
+        if tau.is_some_and(|t| !(t > 0.0 && t <= 1e3)) {
+            return Err(invalid(field, "must be in (0, 1000] (TRL uses 1 and 1.05)"));
+        }
+    }
     Ok(())
+}
+
+/// CISPO's and SAPO's own settings under another rule, and the rules themselves where the
+/// ratio is 1 (one pass: the same gradient as GRPO's).
+fn rule_knobs(u: &UpdateSection, inert: &mut impl FnMut(&str, &str)) {
+    let own = [
+        ("cispo_cap", u.cispo_cap.is_some(), UpdateRule::Cispo),
+        ("sapo_tau_pos", u.sapo_tau_pos.is_some(), UpdateRule::Sapo),
+        ("sapo_tau_neg", u.sapo_tau_neg.is_some(), UpdateRule::Sapo),
+    ];
+    for (field, _, rule) in own.into_iter().filter(|(_, set, _)| *set) {
+        if u.rule != rule {
+            let why = format!("it acts under rule = \"{}\" only", rule.name());
+            inert(field, &why);
+        } else if u.iterations == 1 {
+            inert(
+                field,
+                "with update.iterations = 1 the ratio is exactly 1 on the one pass over the \
+                 batch; set update.iterations >= 2 for it to act",
+            );
+        }
+    }
+    if matches!(u.rule, UpdateRule::Cispo | UpdateRule::Sapo) && u.iterations == 1 {
+        let why = format!(
+            "\"{}\" trains as \"grpo\" with update.iterations = 1 (at ratio 1 both give the \
+             same gradient); set update.iterations >= 2 for it to act",
+            u.rule.name()
+        );
+        inert("rule", &why);
+    }
 }
 
 /// Settings that cannot act under the rest of the config, each as one line naming the field,
@@ -293,6 +337,12 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
                 field,
                 "the REINFORCE loss has no ratio (it acts under rule = \"grpo\")",
             );
+        } else if matches!(u.rule, UpdateRule::Cispo | UpdateRule::Sapo) && field != "aggregation" {
+            let why = format!(
+                "rule = \"{}\" does not clip the ratio (it acts under rule = \"grpo\")",
+                u.rule.name()
+            );
+            inert(field, &why);
         } else if u.iterations == 1 {
             inert(
                 field,
@@ -301,6 +351,7 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
             );
         }
     }
+    rule_knobs(u, &mut inert);
     if u.kl_estimator.is_some() && u.kl_beta == 0.0 {
         inert("kl_estimator", "update.kl_beta = 0 turns the KL term off");
     }

@@ -292,6 +292,8 @@ fn micro_batch_loss(s: &Setup, b: &Batch, old: Option<&Tensor>) -> PartOut {
     let out = match u.rule {
         UpdateRule::Grpo => loss::grpo_loss(&lp.token, old, &b.adv, kl.as_ref(), u),
         UpdateRule::Reinforce => loss::reinforce_loss(&lp.token, &b.adv, kl.as_ref(), u),
+        UpdateRule::Cispo => loss::cispo_loss(&lp.token, old, &b.adv, kl.as_ref(), u),
+        UpdateRule::Sapo => loss::sapo_loss(&lp.token, old, &b.adv, kl.as_ref(), u),
     };
     // The entropy bonus, on the same log-softmax (differentiable this time).
     let bonus = (u.entropy_coef > 0.0).then(|| loss::token_entropy(&lp.full));

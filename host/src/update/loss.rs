@@ -1,5 +1,5 @@
-//! The update's losses: the clipped GRPO loss or REINFORCE, the KL estimators, the entropy
-//! bonus. Advantages are in `advantage`, the clip in `clip`, the optimizer in `adamw`.
+//! The update's losses: the clipped GRPO loss, REINFORCE, CISPO and SAPO, the KL estimators,
+//! the entropy bonus. Advantages are in `advantage`, the clip in `clip`, the optimizer in `adamw`.
 //!
 //! Everything here is a pure function of tensors; the trainer (train/step.rs) computes the log-probs.
 
@@ -36,20 +36,80 @@ pub fn grpo_loss(
     u: &UpdateSection,
 ) -> LossOut {
     let c = ClipSettings::from(u);
-    let log_ratio = logp - old_logp;
-    let (ratio, a) = match u.aggregation {
-        Aggregation::Token => (log_ratio.exp(), adv.unsqueeze(1)),
-        Aggregation::Sequence => (
-            log_ratio.mean_dim(-1, false, Kind::Float).exp(),
-            adv.shallow_clone(),
-        ),
-    };
+    let ratio = importance_ratio(logp, old_logp, u.aggregation);
+    let a = adv.unsqueeze(1);
     let pg = -clip::clipped_objective(&ratio, &a, c).mean(Kind::Float);
     let clipped = clip::clipped_fraction(&ratio, &a, c);
     let (loss, kl) = add_kl(pg, kl, u.kl_beta);
     LossOut {
         loss,
         clip_frac: crate::instrument::sync::scalar(&clipped),
+        kl,
+    }
+}
+
+/// The importance ratio pi / pi_old of `update.aggregation`: [N,L] per token (`Token`), or
+/// [N,1] per move, exp of its mean token log-ratio (`Sequence`, GSPO-style; TRL's
+/// `importance_sampling_level = "sequence"`). Differentiable through `logp`.
+pub fn importance_ratio(logp: &Tensor, old_logp: &Tensor, aggregation: Aggregation) -> Tensor {
+    let log_ratio = logp - old_logp;
+    match aggregation {
+        Aggregation::Token => log_ratio.exp(),
+        Aggregation::Sequence => log_ratio.mean_dim(-1, true, Kind::Float).exp(),
+    }
+}
+
+/// CISPO (MiniMax-M1, Chen et al. 2025, eq. 4-5; TRL's `loss_type = "cispo"`, verl's
+/// `cispo`): `-mean(sg(min(r, cap)) * A * log pi)` over the tokens, `r` the importance ratio
+/// ([`importance_ratio`]) and `cap` `update.cispo_cap`. The weight is detached, so every
+/// token keeps its REINFORCE gradient, scaled down past the cap, where PPO's clip zeroes it.
+/// `clip_frac`: the fraction of tokens (moves, under `Sequence`) whose weight was capped,
+/// whatever the advantage's sign (TRL's `cispo_clip_ratio` counts those with A > 0 only).
+/// Moves all have L tokens, so TRL's sum over the batch's tokens divided by their count is
+/// this mean. Plus `kl_beta * kl`.
+pub fn cispo_loss(
+    logp: &Tensor,
+    old_logp: &Tensor,
+    adv: &Tensor,
+    kl: Option<&Tensor>,
+    u: &UpdateSection,
+) -> LossOut {
+    let cap = u.cispo_cap();
+    let ratio = importance_ratio(logp, old_logp, u.aggregation).detach();
+    let weight = ratio.clamp_max(cap);
+    let pg = -(weight * adv.unsqueeze(1) * logp).mean(Kind::Float);
+    let capped = ratio.gt(cap).to_kind(Kind::Float).mean(Kind::Float);
+    let (loss, kl) = add_kl(pg, kl, u.kl_beta);
+    LossOut {
+        loss,
+        clip_frac: crate::instrument::sync::scalar(&capped),
+        kl,
+    }
+}
+
+/// SAPO (Soft Adaptive Policy Optimization, Gao et al. 2025, arXiv 2511.20347; TRL's
+/// `loss_type = "sapo"`): the clip replaced by a smooth gate of the importance ratio,
+/// `-mean(f(r) * A)`, `f(r) = sigmoid(tau (r - 1)) * 4 / tau`, with `tau` `update.sapo_tau_pos`
+/// where A > 0 and `update.sapo_tau_neg` elsewhere. `f'(1) = 1`: on the first pass (r = 1) the
+/// gradient is GRPO's; further from 1 it fades smoothly instead of stopping. No hard clip:
+/// `clip_frac` is 0. Plus `kl_beta * kl`.
+pub fn sapo_loss(
+    logp: &Tensor,
+    old_logp: &Tensor,
+    adv: &Tensor,
+    kl: Option<&Tensor>,
+    u: &UpdateSection,
+) -> LossOut {
+    let (pos, neg) = u.sapo_taus();
+    let ratio = importance_ratio(logp, old_logp, u.aggregation);
+    let a = adv.unsqueeze(1);
+    let tau = a.gt(0.0).to_kind(ratio.kind()) * (pos - neg) + neg;
+    let gate = ((ratio - 1.0) * &tau).sigmoid() * 4.0 / tau;
+    let pg = -(gate * a).mean(Kind::Float);
+    let (loss, kl) = add_kl(pg, kl, u.kl_beta);
+    LossOut {
+        loss,
+        clip_frac: 0.0,
         kl,
     }
 }
@@ -189,6 +249,62 @@ mod tests {
         assert_eq!(out.clip_frac, 1.0);
         out.loss.backward();
         assert_eq!(logp.grad().double_value(&[0, 0]), 0.0);
+    }
+
+    #[test]
+    fn cispo_keeps_a_capped_tokens_gradient_scaled_by_the_cap() {
+        // Ratios e^0.5 = 1.65 (under a cap of 1.5: weight 1.5) and e^-0.5 = 0.61 (weight
+        // 0.61), A = +1 and -2 on the two moves: d loss / d logp[n,t] = -w A / (N L) with the
+        // weight detached, where GRPO's clip would zero the first move's gradient.
+        let logp = Tensor::from_slice(&[0.0f64, 0.0, 0.0, 0.0])
+            .view([2, 2])
+            .set_requires_grad(true);
+        let old = Tensor::from_slice(&[-0.5f64, -0.5, 0.5, 0.5]).view([2, 2]);
+        let adv = Tensor::from_slice(&[1.0f64, -2.0]);
+        let mut u = upd();
+        u.cispo_cap = Some(1.5);
+        let out = cispo_loss(&logp, &old, &adv, None, &u);
+        assert_eq!(out.clip_frac, 0.5);
+        out.loss.backward();
+        let g = Vec::<f64>::try_from(logp.grad().view([-1])).unwrap();
+        let w = (-0.5f64).exp();
+        let want = [-1.5 / 4.0, -1.5 / 4.0, 2.0 * w / 4.0, 2.0 * w / 4.0];
+        for (g, w) in g.iter().zip(want) {
+            assert!((g - w).abs() < 1e-6, "{g} vs {w}");
+        }
+    }
+
+    #[test]
+    fn sapo_is_grpo_at_ratio_one_and_fades_smoothly_away_from_it() {
+        // f(r) = sigmoid(tau (r - 1)) 4 / tau: f'(1) = 1, so at r = 1 the gradient is GRPO's
+        // -A / (N L); at r the chain rule gives -A f'(r) r / (N L), f'(r) = 4 s (1 - s),
+        // s = sigmoid(tau (r - 1)), tau = 1 for A > 0 and 1.05 (the default) otherwise.
+        let logp = Tensor::from_slice(&[-1.0f64, -2.0]).view([2, 1]);
+        let adv = Tensor::from_slice(&[1.0f64, -2.0]);
+        let u = upd();
+        let at_one = logp.copy().set_requires_grad(true);
+        sapo_loss(&at_one, &logp, &adv, None, &u).loss.backward();
+        let g = Vec::<f64>::try_from(at_one.grad().view([-1])).unwrap();
+        assert!(
+            (g[0] + 0.5).abs() < 1e-6 && (g[1] - 1.0).abs() < 1e-6,
+            "{g:?}"
+        );
+        let moved = logp.copy().set_requires_grad(true);
+        let old = &logp - 1.0; // ratio e
+        let out = sapo_loss(&moved, &old, &adv, None, &u);
+        assert_eq!(out.clip_frac, 0.0);
+        out.loss.backward();
+        let g = Vec::<f64>::try_from(moved.grad().view([-1])).unwrap();
+        let r = 1f64.exp();
+        let fprime = |tau: f64| {
+            let s = 1.0 / (1.0 + (-tau * (r - 1.0)).exp());
+            4.0 * s * (1.0 - s)
+        };
+        let want = [-fprime(1.0) * r / 2.0, 2.0 * fprime(1.05) * r / 2.0];
+        for (g, w) in g.iter().zip(want) {
+            assert!((g - w).abs() < 1e-6, "{g} vs {w}");
+        }
+        assert!(fprime(1.0) < 0.6, "the gate fades past r = 1");
     }
 
     #[test]
