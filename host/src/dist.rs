@@ -405,7 +405,7 @@ impl Drop for Dist {
 }
 
 /// A Python error's last line (the exception, without the traceback).
-fn one_line(e: &PyErr) -> String {
+pub(crate) fn one_line(e: &PyErr) -> String {
     let s = e.to_string();
     s.lines()
         .last()

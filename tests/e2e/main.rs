@@ -59,6 +59,7 @@ mod test_time_stats;
 mod title;
 mod tokenizer;
 mod update;
+mod wandb;
 mod word_rules;
 mod writing_a_game;
 mod writing_a_game_python;

@@ -18,6 +18,7 @@ mod method;
 pub mod overrides;
 mod validate;
 mod values;
+mod wandb;
 
 use crate::config::overrides::{from_table_with_overrides, OverrideError};
 pub use game::{GameSection, Origins};
@@ -26,6 +27,7 @@ pub use method::{
     Replace, Scope, Selection, StdScope, UpdateRule, UpdateSection, DEFAULT_GCG_TOP_K,
 };
 pub use values::{DeviceSpec, Dtype};
+pub use wandb::{WandbMode, WandbSection};
 
 /// The embedded default (`frost-host --game games/infill.wasm` with no `--config`).
 pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../../configs/tiny-infill.toml");
@@ -280,6 +282,10 @@ pub struct RunSection {
     /// absent = `collective_timeout_s`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub join_timeout_s: Option<u64>,
+    /// Also log the run to Weights & Biases (`[run.wandb]`: project, entity, name, tags, mode
+    /// "offline" or "online"); absent = off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wandb: Option<WandbSection>,
 }
 
 fn default_tensorboard() -> bool {

@@ -59,6 +59,9 @@ impl TrainConfig {
             return Err(invalid(field, "must be >= 1 (seconds)"));
         }
         search(&self.search, self.frost.d)?;
+        if let Some(w) = &self.run.wandb {
+            wandb(w)?;
+        }
         if self.eval.train_best_of == 0 {
             return Err(invalid("eval.train_best_of", "must be >= 1"));
         }
@@ -211,6 +214,37 @@ fn search(s: &SearchSection, d: usize) -> Result<(), ConfigError> {
         s.rounds.saturating_mul(children),
     )
     .map_err(size)
+}
+
+/// `[run.wandb]`: the names W&B would refuse at `wandb.init`, refused before the run starts.
+fn wandb(w: &super::WandbSection) -> Result<(), ConfigError> {
+    let bad = ['/', '\\', '#', '?', '%', ':'];
+    if w.project.trim().is_empty() || w.project.len() > 128 || w.project.contains(bad) {
+        return Err(invalid(
+            "run.wandb.project",
+            "must be 1-128 characters without / \\ # ? % : (W&B's rule for project names)",
+        ));
+    }
+    let blank = |s: &Option<String>| s.as_ref().is_some_and(|s| s.trim().is_empty());
+    if blank(&w.entity) {
+        return Err(invalid(
+            "run.wandb.entity",
+            "must not be empty (leave it out for the account's default)",
+        ));
+    }
+    if blank(&w.name) {
+        return Err(invalid(
+            "run.wandb.name",
+            "must not be empty (leave it out for W&B's generated name)",
+        ));
+    }
+    if let Some(t) = (w.tags.iter()).find(|t| t.trim().is_empty() || t.chars().count() > 64) {
+        return Err(invalid(
+            "run.wandb.tags",
+            format!("{t:?}: a tag must be 1-64 characters (W&B's limit)"),
+        ));
+    }
+    Ok(())
 }
 
 fn update(u: &UpdateSection) -> Result<(), ConfigError> {

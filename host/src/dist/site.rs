@@ -2,7 +2,7 @@
 //! a binary moved to another machine (the bundle, docs/install.md) must not look in the
 //! folder of the machine it was built on.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 
 /// The launcher's answer: the bundle's `frost` sets it from its interpreter (folders separated
@@ -20,7 +20,7 @@ pub fn torch_site_packages() -> (Vec<String>, String) {
         return (dirs.collect(), format!("{SITE_VAR}={v}"));
     }
     let python = crate::run::python::interpreter();
-    if let Some(dir) = ask(&python) {
+    if let Some(dir) = module_folder(&python, "torch") {
         let from = format!("{dir} (where {} finds torch)", python.display());
         return (vec![dir], from);
     }
@@ -36,12 +36,16 @@ pub fn torch_site_packages() -> (Vec<String>, String) {
     }
 }
 
-/// The folder above `torch/` for `python`, without importing torch (a spec lookup: fast).
-fn ask(python: &PathBuf) -> Option<String> {
-    let script = "import importlib.util as u, os\n\
-        s = u.find_spec('torch')\n\
+/// The folder above the package `module` (`torch`, `wandb`) for `python`, without importing
+/// it (a spec lookup: fast).
+pub fn module_folder(python: &Path, module: &str) -> Option<String> {
+    let script = "import importlib.util as u, os, sys\n\
+        s = u.find_spec(sys.argv[1])\n\
         print(os.path.dirname(list(s.submodule_search_locations)[0]) if s else '')\n";
-    let out = Command::new(python).args(["-c", script]).output().ok()?;
+    let out = Command::new(python)
+        .args(["-c", script, module])
+        .output()
+        .ok()?;
     let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
     (out.status.success() && !dir.is_empty()).then_some(dir)
 }

@@ -1,7 +1,7 @@
 //! TensorBoard event files under `RUN/tb/` (`run.tensorboard`, on by default): every numeric
 //! field of each `metrics.jsonl` and `eval.jsonl` line as a scalar under its JSON key, at the
 //! line's step, written as the line is, so `tensorboard --logdir runs/` shows a run while it
-//! trains and `wandb sync --sync-tensorboard RUN/tb` imports it.
+//! trains. W&B gets the same figures (`figures`) from `crate::run::wandb`.
 //!
 //! The format: a file of TFRecords (u64 LE length, masked CRC-32C of the length, the bytes,
 //! masked CRC-32C of the bytes), each an `Event` protobuf: first `file_version`, then one
@@ -105,8 +105,9 @@ impl Tensorboard {
             f.step = Some(step);
             f.tags.clear();
         }
-        let values: Vec<(&str, f32)> = scalars(line)
+        let values: Vec<(&str, f32)> = figures(line)
             .filter(|(tag, _)| f.tags.insert(tag.to_string()))
+            .map(|(tag, x)| (tag, x as f32))
             .collect();
         if values.is_empty() {
             return;
@@ -130,11 +131,12 @@ impl EventFile {
     }
 }
 
-/// The line's numeric fields but `step`, as (JSON key, value).
-fn scalars(line: &Value) -> impl Iterator<Item = (&str, f32)> {
+/// The line's numeric fields but `step`, as (JSON key, value): the figures TensorBoard and
+/// W&B (`crate::run::wandb`) log.
+pub(crate) fn figures(line: &Value) -> impl Iterator<Item = (&str, f64)> {
     let fields = line.as_object().into_iter().flatten();
     fields.filter_map(|(k, v)| match v {
-        Value::Number(n) if k != "step" => n.as_f64().map(|x| (k.as_str(), x as f32)),
+        Value::Number(n) if k != "step" => n.as_f64().map(|x| (k.as_str(), x)),
         _ => None,
     })
 }

@@ -33,8 +33,10 @@ use crate::model::ModelError;
 use crate::round::AssignmentError;
 use crate::run::checkpoints::CheckpointError;
 use crate::run::dir::{BudgetTotal, ResumeRecord, RunDir, RunDirError};
+use crate::run::figures::Figures;
 use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
+use crate::run::wandb::Wandb;
 use crate::update::adamw::AdamW;
 use ranks::{follow, place_rank, share_start};
 use resume::{budget_from_logs, load_checkpoint, refuse_shape_change, settings_changed};
@@ -169,7 +171,23 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     let (run, start, budget) = opened?;
     let result = shared
         .and_then(|_| open_tensorboard(&req, &s.cfg, &run, start))
-        .and_then(|mut tb| run_loop(&req, &mut s, &mut opt, &run, &mut tb, (start, budget), stop));
+        .map(|tb| Figures {
+            tensorboard: tb,
+            wandb: open_wandb(&s, &run),
+        })
+        .and_then(|mut figures| {
+            let done = run_loop(
+                &req,
+                &mut s,
+                &mut opt,
+                &run,
+                &mut figures,
+                (start, budget),
+                stop,
+            );
+            figures.finish(done.is_ok());
+            done
+        });
     match result {
         // The checkpoints hold the weights it started from: a new run leaves nothing behind.
         Err(TrainError::NothingTrained { step, steps, .. }) => {
@@ -200,7 +218,7 @@ fn run_loop(
     s: &mut Setup,
     opt: &mut AdamW,
     run: &RunDir,
-    tb: &mut Tensorboard,
+    figures: &mut Figures,
     (start, mut total): (u64, BudgetTotal),
     stop: &AtomicBool,
 ) -> Result<Summary, TrainError> {
@@ -216,7 +234,7 @@ fn run_loop(
     let mut summary = Summary::new(&req.out, start, s.dist.world.size);
     let mut totals = summary::Totals::default();
     if start == 0 && cfg.eval.every > 0 {
-        summary.add_eval(evaluate_and_log(s, run, tb, 0, total)?);
+        summary.add_eval(evaluate_and_log(s, run, figures, 0, total)?);
     }
     let mut finite = guard::FiniteGuard::default();
     let mut last_saved = start;
@@ -229,12 +247,12 @@ fn run_loop(
         out.metrics.budget.judge_backwards_total = total.backwards;
         let line = metrics::to_json(&out.metrics);
         run.append("metrics.jsonl", &line)?;
-        tb.log(&line);
+        figures.log(&line);
         if cfg.run.samples_every > 0 && step % cfg.run.samples_every == 0 {
             run.append("samples.jsonl", &metrics::to_json(&out.samples))?;
         }
         if cfg.eval.every > 0 && (step % cfg.eval.every == 0 || step == cfg.steps) {
-            summary.add_eval(evaluate_and_log(s, run, tb, step, total)?);
+            summary.add_eval(evaluate_and_log(s, run, figures, step, total)?);
         }
         summary.add_step(&out.metrics, &mut totals);
         // Every rank's Ctrl-C, agreed in the step: all ranks stop after the same step.
@@ -368,7 +386,7 @@ fn unix_time() -> u64 {
 fn evaluate_and_log(
     s: &mut Setup,
     run: &RunDir,
-    tb: &mut Tensorboard,
+    figures: &mut Figures,
     step: u64,
     total: BudgetTotal,
 ) -> Result<EvalMetrics, TrainError> {
@@ -377,7 +395,7 @@ fn evaluate_and_log(
     e.judge_backwards_total = total.backwards;
     let line = metrics::to_json(&e);
     run.append("eval.jsonl", &line)?;
-    tb.log(&line);
+    figures.log(&line);
     Ok(e)
 }
 
@@ -395,6 +413,25 @@ fn open_tensorboard(
     }
     let restart_at = req.resume.then_some(if start == 0 { 0 } else { start + 1 });
     Tensorboard::open(&run.path.join(tensorboard::DIR), restart_at).map_err(TrainError::Tensorboard)
+}
+
+/// The run's W&B output (`run.wandb`; rank 0 only), with the resolved config and what the run
+/// trains on: the game's name and SHA-256, the models' record (models.json: paths and hashes).
+fn open_wandb(s: &Setup, run: &RunDir) -> Wandb {
+    let Some(w) = &s.cfg.run.wandb else {
+        return Wandb::off();
+    };
+    let mut config = serde_json::to_value(&s.cfg).expect("the config serializes");
+    let what = serde_json::json!({
+        "frost_version": env!("CARGO_PKG_VERSION"),
+        "game_name": s.dealer.game_name,
+        "game_sha256": s.identity.game_hash,
+        "models": identity::models_record(&s.cfg, &s.identity.base_model),
+    });
+    if let (Some(c), serde_json::Value::Object(w)) = (config.as_object_mut(), what) {
+        c.extend(w);
+    }
+    Wandb::start(w, &run.path, &config)
 }
 
 /// One step with libtorch's panics (an allocation failure, a shape error from what a round
