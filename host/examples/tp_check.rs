@@ -4,7 +4,8 @@
 //! group's collectives, and compares: the MLP (column- then row-parallel) and its weight
 //! gradients, grouped-query attention by heads (key/value heads replicated when the group is
 //! larger than them), the vocabulary-parallel embedding, log-softmax with the tokens' log-probs
-//! and their gradient, the top k over a split vocabulary (ties included) and sampling. Under
+//! and their gradient, the top k over a split vocabulary (ties included), sampling, and the
+//! collectives on bf16, f16 and f64. Under
 //! torchrun with R ranks it checks every group size that divides R (1 excluded); alone, a
 //! group of one. Each rank prints one line per group size and what the group sent.
 //!
@@ -32,8 +33,8 @@ fn main() -> anyhow::Result<()> {
             .map(|(op, c)| format!("{op} {} calls {} B", c.calls, c.bytes))
             .collect();
         println!(
-            "rank {} of {}, T = {t}: linear, attention, embedding, log-softmax, top-k and \
-             sampling ok (largest difference {worst:.1e}); sent: {}",
+            "rank {} of {}, T = {t}: linear, attention, embedding, log-softmax, top-k, sampling, \
+             bf16/f16/f64 collectives ok (largest difference {worst:.1e}); sent: {}",
             world.rank,
             world.size,
             sent.join(", ")
@@ -88,7 +89,27 @@ fn check_all(g: &Group) -> anyhow::Result<f64> {
     vocabulary(&cfg, g, &mut worst)?;
     top_k(g)?;
     sampling(g)?;
+    kinds(g)?;
     Ok(worst)
+}
+
+/// The collectives on the other kinds the model computes in (bf16 and f16 travel as 16-bit
+/// words): sums of small whole numbers and a maximum, exact in every kind.
+fn kinds(g: &Group) -> anyhow::Result<()> {
+    let r = g.rank as f64;
+    let want = (g.size * (g.size + 1) / 2) as f64;
+    for kind in [Kind::BFloat16, Kind::Half, Kind::Double] {
+        let t = Tensor::full([3], r + 1.0, (kind, Device::Cpu));
+        g.all_reduce(&t, frost_host::dist::ReduceOp::Sum)?;
+        ensure!(
+            t.kind() == kind && t.double_value(&[2]) == want,
+            "{kind:?} sum: {t}"
+        );
+    }
+    let t = Tensor::full([2], r, (Kind::Double, Device::Cpu));
+    g.all_reduce(&t, frost_host::dist::ReduceOp::Max)?;
+    ensure!(t.double_value(&[1]) == (g.size - 1) as f64, "max: {t}");
+    Ok(())
 }
 
 /// down(silu(gate x) * up x): gate/up by rows, down by columns, one all-reduce; the output and

@@ -82,10 +82,11 @@ fn sharded_blocks_equal_one_process_on_two_and_four_ranks() {
                 // The counter: the MLP, attention and embedding sum once each; the two
                 // log-sum-exps (the log-softmax's, the tokens' log-probs') take a max and sum
                 // once each, the tokens' log-probs sum their logits too; top k gathers values
-                // and indices, twice; sampling gathers once per mode (4).
+                // and indices, twice; sampling gathers once per mode (4); the kinds' check
+                // sums bf16, f16 and f64 and takes one max.
                 for counted in [
-                    "all-reduce sum 6 calls",
-                    "all-reduce max 2 calls",
+                    "all-reduce sum 9 calls",
+                    "all-reduce max 3 calls",
                     "all-gather 8 calls",
                 ] {
                     assert!(l.contains(counted), "{counted}: {l}");
