@@ -286,3 +286,29 @@ fn without_wandb_the_run_warns_once_and_trains() {
     assert_eq!(jsonl(&run.join("metrics.jsonl")).len(), 1);
     assert!(!run.join("wandb").exists());
 }
+
+/// Two ranks under torchrun: rank 0 alone logs, through the interpreter that already runs
+/// torch.distributed; one W&B run holding every step.
+#[test]
+fn with_two_ranks_only_rank_0_logs_to_wandb() {
+    let run = tmp("wandb-dist");
+    let cfg = write_config(&fixture().root, true);
+    let home = fixture().root.join("wandb-home");
+    let sets = ["steps=2", "eval.every=2", "run.wandb.project=\"frost-e2e\""];
+    let o = crate::distributed::torchrun_cmd(2, &crate::distributed::train_args(&cfg, &run, &sets))
+        .env("FROST_PYTHON", venv_python_with_wandb())
+        .env("WANDB_CONFIG_DIR", home.join("config"))
+        .env("WANDB_CACHE_DIR", home.join("cache"))
+        .env("WANDB_DATA_DIR", home.join("data"))
+        .env_remove("WANDB_MODE")
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "torchrun:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let dirs = offline_runs(&run);
+    assert_eq!(dirs.len(), 1, "one W&B run: {dirs:?}");
+    assert_rows(&history(&records(&dirs[0])), &logged(&run), "W&B history");
+}
