@@ -208,7 +208,10 @@ fn cispo_and_sapo_take_grpos_gradient_at_one_pass_and_their_own_at_two() {
         assert!(err.contains("update.rule has no effect"), "{rule}: {err}");
         assert_eq!(one["sampled/mean"], grpo["sampled/mean"]);
         let (g, w) = (f(&one, "grad_norm"), f(&grpo, "grad_norm"));
-        assert!((g - w).abs() <= 1e-5 * w, "{rule}: grad norm {g} vs GRPO's {w}");
+        assert!(
+            (g - w).abs() <= 1e-5 * w,
+            "{rule}: grad norm {g} vs GRPO's {w}"
+        );
         assert!(w > 0.0);
         let extra = match rule {
             "cispo" => "update.cispo_cap=1.01",
@@ -216,9 +219,15 @@ fn cispo_and_sapo_take_grpos_gradient_at_one_pass_and_their_own_at_two() {
         };
         let (two, err) = run(&[&r, "update.iterations=2", extra]);
         assert!(!err.contains("has no effect"), "{rule}: {err}");
-        assert!(f(&two, "loss").is_finite() && two["skipped"] == false, "{two}");
+        assert!(
+            f(&two, "loss").is_finite() && two["skipped"] == false,
+            "{two}"
+        );
         let (g, w) = (f(&two, "grad_norm"), f(&grpo2, "grad_norm"));
-        assert!((g - w).abs() > 1e-4 * w, "{rule}: two passes gave GRPO's update");
+        assert!(
+            (g - w).abs() > 1e-4 * w,
+            "{rule}: two passes gave GRPO's update"
+        );
         match rule {
             "cispo" => assert!(f(&two, "clip_frac") > 0.0, "{two}"),
             _ => assert_eq!(f(&two, "clip_frac"), 0.0, "{two}"),
