@@ -200,6 +200,23 @@ python3 scripts/test-time.py "$TTS/all-L12" "base=$(tts_files base-L12 p1-d16)" 
 python3 scripts/test-time.py "$TTS/trained-L8-all" "GRPO-trained=$(tts_files grpo-k8-L8-all all-d4)" \
   "Frost-trained=$(tts_files frost-k4-d4-L8-all all-d4)" | tee "$TTS/trained-L8-all/table.md"
 
+# Selection, then confirmation (issue 49): the regime (P = 1, D = 16, 8 rounds) was chosen on
+# seeds 0-7 above; its gain is measured again on fresh seeds 8-15 (so fresh held-out assignments:
+# eval deals them from the seed), for the base player (L = 8 on 32 assignments per seed, L = 12 on
+# 8, as above) and for GRPO players core-l8 trains on seeds 8-15 (8 assignments per seed).
+# Seeds 0-7 only: D = 24 and 32 beside D = 16 and 64, to place the sweet spot.
+CONFIRM="8 9 10 11 12 13 14 15"
+REGIMES="p1-d16:1:16" scripts/test-time-search.sh "$TTS/confirm-base-L8" "$CONFIRM" 32
+REGIMES="p1-d16:1:16" GAP=12 scripts/test-time-search.sh "$TTS/confirm-base-L12" "$CONFIRM" 8
+"$BIN" sweep configs/sweeps/core-l8-confirm.toml --jobs "$JOBS" --out "$RUNS/core-l8-confirm"
+for L in 8 12; do
+  PLAYER="$RUNS/core-l8-confirm/runs/grpo-k8/seed-{seed}" GAP=$L REGIMES="p1-d16:1:16" \
+    scripts/test-time-search.sh "$TTS/confirm-grpo-k8-L$L" "$CONFIRM" 8
+done
+for d in 24 32; do
+  REGIMES="p1-d$d:1:$d" scripts/test-time-search.sh "$TTS/base-L8-d$d" "0 1 2 3 4 5 6 7" 32
+done
+
 # The causal test of the sharpening explanation (issue 40, a diagnostic): the entropy bonus that
 # brings GRPO's held-out entropy to Frost's, chosen on GRPO alone (seeds 100-101, against Frost's
 # entropy on the same seeds), then GRPO with it on core-l8's 8 seeds against core-l8's Frost.
