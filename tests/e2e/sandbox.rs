@@ -170,6 +170,17 @@ fn hostile_panic_reports_the_panic_message() {
 }
 
 #[test]
+fn a_printed_traceback_does_not_make_a_panic_an_exception() {
+    // Told apart by how the call ended (the panic's `unreachable`), not by what was printed.
+    let (e, _) = hostile(
+        "fake_traceback",
+        &GameLimits::default(),
+        &["panicked", "deliberate panic after a fake traceback"],
+    );
+    assert!(matches!(e, GameError::Panic { .. }), "{e}");
+}
+
+#[test]
 fn hostile_judge_without_a_move_slot_is_refused() {
     hostile("no_move", &GameLimits::default(), &["has a move slot"]);
 }

@@ -114,7 +114,8 @@ def _call(f):
     try:
         return f()
     except g.Rejected as e:
-        raise Err(str(e))
+        # A message that is not valid UTF-8 cannot cross: its lone surrogates are escaped.
+        raise Err(str(e).encode("utf-8", "backslashreplace").decode("utf-8"))
     except BaseException as e:
         _crash(e)
 

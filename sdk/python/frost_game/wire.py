@@ -9,6 +9,7 @@ Rust SDK's serde JSON).
 from __future__ import annotations
 
 import json
+import reprlib
 from typing import Any, List
 
 from .types import (
@@ -37,8 +38,16 @@ class MalformedReply(TypeError):
     """A game returned data of the wrong shape; the message names where."""
 
 
+# Shows a value the way a message can afford: a few levels and items deep, so a value nested
+# 100,000 deep or 100 MB long costs no more than a small one (plain repr recurses in C and
+# would overflow the stack).
+_SHOW = reprlib.Repr()
+_SHOW.maxlevel, _SHOW.maxlist, _SHOW.maxtuple, _SHOW.maxdict = 3, 4, 4, 4
+_SHOW.maxstring, _SHOW.maxother = 60, 60
+
+
 def _fail(path: str, expected: str, value: Any) -> None:
-    shown = repr(value)
+    shown = _SHOW.repr(value)
     shown = shown if len(shown) <= 60 else shown[:60] + "..."
     raise MalformedReply(f"{path}: expected {expected}, got {type(value).__name__} {shown}")
 
@@ -51,6 +60,13 @@ def _is(path: str, value: Any, cls: type) -> None:
 def _str(path: str, value: Any) -> None:
     if not isinstance(value, str):
         _fail(path, "str", value)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise MalformedReply(
+            f"{path}: not valid UTF-8 text (a lone surrogate {value[e.start]!r} at character "
+            f"{e.start}), which no string crossing to the host may hold"
+        ) from None
 
 
 def _u32(path: str, value: Any) -> None:

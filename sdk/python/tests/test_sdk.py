@@ -141,6 +141,19 @@ class WireTest(unittest.TestCase):
         with self.assertRaisesRegex(wire.MalformedReply, r"new_round\(\): expected Round"):
             wire.check_round({"prompt": "x"})
 
+    def test_deep_values_and_lone_surrogates_are_named_not_crashed_on(self):
+        r = fg.Round.new(fg.Chat([fg.ChatMessage.user("x")]), [fg.JudgeTerm(1.0).scored_move()])
+        deep: list = []
+        for _ in range(100_000):
+            deep = [deep]
+        r.reference_move = deep
+        with self.assertRaisesRegex(wire.MalformedReply, r"reference_move\[0\]: .* list \[\[\["):
+            wire.check_round(r)
+        r.reference_move = None
+        r.prompt = fg.Chat([fg.ChatMessage.user("a lone surrogate: \udcff")])
+        with self.assertRaisesRegex(wire.MalformedReply, r"messages\[0\].content: not valid UTF-8"):
+            wire.check_round(r)
+
 
 class WordsTest(unittest.TestCase):
     def test_words_and_pieces_as_the_rust_sdk(self):

@@ -24,6 +24,8 @@ pub enum Mode {
     Recursion,
     /// new_round panics.
     Panic,
+    /// new_round prints a Python traceback report to stderr, then panics.
+    FakeTraceback,
     /// The judge program never reads the move.
     NoMove,
     /// One judge term has two move slots.
@@ -177,6 +179,10 @@ impl Game for Hostile {
             }
             Mode::Recursion => return Err(format!("unreachable {}", recurse(black_box(u64::MAX)))),
             Mode::Panic => panic!("hostile game: deliberate panic in new_round"),
+            Mode::FakeTraceback => {
+                eprintln!("Traceback (most recent call last):\nValueError: not raised");
+                panic!("hostile game: deliberate panic after a fake traceback")
+            }
             Mode::NoMove => {
                 segments.remove(1);
             }
