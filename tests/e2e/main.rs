@@ -22,6 +22,7 @@ mod families;
 mod fixture;
 mod flops_profiler;
 mod frost;
+mod game_build;
 mod game_cache;
 mod game_rounds;
 mod games;
