@@ -2,8 +2,8 @@
 //! writes the doc's game.py and test_game.py, the game's tests pass in plain CPython,
 //! `game build` makes the component, `game-check` shows the Rust Bridge game's round, and
 //! training runs (the last two with the fixture model's run config added, the one thing the
-//! doc's commands leave to the machine). Also `game new --lang rust` and the refusals of
-//! `game new` and `game build`.
+//! doc's commands leave to the machine). Also `game new --lang rust`, the refusals of
+//! `game new` and `game build`, and the doc's table of the Rust constructors' Python names.
 
 use std::path::Path;
 use std::process::Command;
@@ -153,4 +153,110 @@ fn game_new_writes_a_rust_crate_and_refuses_what_it_cannot_write() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// The doc's table of Rust constructors and their Python names: (Rust cell, Python cell).
+fn name_table() -> Vec<(String, String)> {
+    let doc = doc();
+    let start = doc
+        .find("| Rust (`frost_sdk`) | Python (`frost_game`) |")
+        .expect("the doc has the table of Python names");
+    (doc[start..].lines().skip(2))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            (cells[1].to_string(), cells[2].to_string())
+        })
+        .collect()
+}
+
+/// The names in `cell`'s code spans that `before` precedes and `(` follows (`.` for methods,
+/// `::` for associated functions).
+fn called(cell: &str, before: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for span in cell.split('`').skip(1).step_by(2) {
+        for part in span.split(before).skip(1) {
+            let name: String = part
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if part[name.len()..].starts_with('(') && !name.is_empty() {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn the_doc_gives_the_python_name_of_every_rust_constructor() {
+    let table = name_table();
+    // Every builder of the Rust SDK is in the Rust column.
+    let builders = std::fs::read_to_string(root().join("sdk/src/builders.rs")).unwrap();
+    let rust: Vec<String> = table
+        .iter()
+        .flat_map(|(r, _)| [called(r, "."), called(r, "::")].concat())
+        .collect();
+    for line in builders
+        .lines()
+        .filter(|l| l.trim_start().starts_with("pub fn "))
+    {
+        let name = line.trim_start()["pub fn ".len()..]
+            .split('(')
+            .next()
+            .unwrap();
+        assert!(
+            rust.iter().any(|r| r == name),
+            "docs/writing-a-game.md's table lacks the Rust SDK's `{name}`"
+        );
+    }
+    // Every Python name in the other column exists: a top-level name of frost_game, a method
+    // of one of its classes (callable: `bos` is a field, `with_bos` the method), a field.
+    let mut tops = Vec::new();
+    let (mut methods, mut fields) = (Vec::new(), Vec::new());
+    for (_, py) in &table {
+        methods.extend(called(py, "."));
+        for span in py.split('`').skip(1).step_by(2) {
+            let head: String = span
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if head.starts_with(|c: char| c.is_ascii_uppercase()) {
+                tops.push(head);
+            }
+            for kw in span.split(", ").skip(1).filter_map(|a| a.split_once('=')) {
+                fields.push(kw.0.to_string());
+            }
+        }
+    }
+    assert!(
+        methods.iter().any(|m| m == "with_max_token_ce"),
+        "{methods:?}"
+    );
+    let code = format!(
+        "import dataclasses, inspect, json\nimport frost_game as fg\n\
+         from frost_game import types\n\
+         classes = [c for m in (fg, types) for c in vars(m).values() if inspect.isclass(c)]\n\
+         tops, methods, fields = {tops:?}, {methods:?}, {fields:?}\n\
+         missing = [t for t in tops if not hasattr(fg, t)]\n\
+         missing += [m for m in methods if not any(callable(getattr(c, m, None)) for c in classes)]\n\
+         missing += [f for f in fields if not any(dataclasses.is_dataclass(c) and f in \
+         [x.name for x in dataclasses.fields(c)] for c in classes)]\n\
+         print(json.dumps(missing))"
+    );
+    let out = Command::new(crate::common::python())
+        .args(["-c", &code])
+        .env("PYTHONPATH", root().join("sdk/python"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "[]",
+        "Python names in docs/writing-a-game.md's table that frost_game lacks"
+    );
 }
