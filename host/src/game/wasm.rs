@@ -204,7 +204,7 @@ impl WasmGame {
         // report), a Rust panic the `unreachable` its abort executes. Only the message is
         // then read from stderr.
         if let Some(exit) = err.downcast_ref::<wasmtime_wasi::I32Exit>() {
-            return match exit.0 != 0 && exited_in_python(&err) {
+            return match exit.0 != 0 && in_python(&err) {
                 true => GameError::Raised {
                     game,
                     call,
@@ -253,10 +253,15 @@ impl WasmGame {
                           shadow-stack overflow from runaway recursion)"
                     .into(),
             },
+            Some(trap) if in_python(&err) => GameError::Trap {
+                game,
+                call,
+                message: format!("the Python interpreter aborted ({trap})"),
+            },
             Some(trap) => GameError::Trap {
                 game,
                 call,
-                message: format!("wasm trap: {trap}"),
+                message: trap.to_string(),
             },
             None => GameError::Trap {
                 game,
@@ -362,9 +367,9 @@ fn check_interface(
     })
 }
 
-/// Whether a call's exit came from inside the Python interpreter (a frame of libpython in
-/// the trap's wasm backtrace, which wasmtime records from the code that ran).
-fn exited_in_python(err: &wasmtime::Error) -> bool {
+/// Whether a call ended inside the Python interpreter (a frame of libpython in the trap's
+/// wasm backtrace, which wasmtime records from the code that ran).
+fn in_python(err: &wasmtime::Error) -> bool {
     err.downcast_ref::<wasmtime::WasmBacktrace>()
         .is_some_and(|bt| {
             bt.frames().iter().any(|f| {
