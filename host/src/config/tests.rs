@@ -472,6 +472,8 @@ fn configs_merge_in_order_and_recipes_overlay_any_config() {
     assert_eq!(cfg, base);
 }
 
+/// The router loss acts under LoRA (its gradient reaches the adapters upstream of the routers,
+/// tests/e2e/moe.rs) as under full fine-tuning: no warning for either.
 #[test]
 fn the_router_loss_weight_acts_under_lora_and_is_never_negative() {
     let sets = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
