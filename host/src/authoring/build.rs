@@ -199,7 +199,7 @@ pub fn failure_line(output: &str) -> String {
     let lines = || output.lines().map(str::trim).filter(|l| !l.is_empty());
     let line = traceback::python_exception(output)
         .or_else(|| lines().find(|l| l.starts_with("error")).map(String::from))
-        .or_else(|| lines().last().map(String::from))
+        .or_else(|| lines().next_back().map(String::from))
         .unwrap_or_else(|| "no output".into());
     line.chars().take(300).collect()
 }
