@@ -152,7 +152,9 @@ fn test_time_identical_comparisons_get_identical_intervals() {
     // Noisy, uneven gains (a fixed LCG): an interval that depends on the draws' order shows it.
     let mut state = 12345u64;
     let mut noise = || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 1.5
     };
     let files: Vec<String> = (0..6)
@@ -163,7 +165,11 @@ fn test_time_identical_comparisons_get_identical_intervals() {
                 for arm in ["frost", "sampled"] {
                     let assignments: Vec<serde_json::Value> = (0..5)
                         .map(|_| {
-                            let best = if arm == "frost" && r > 0 { noise() } else { 0.0 };
+                            let best = if arm == "frost" && r > 0 {
+                                noise()
+                            } else {
+                                0.0
+                            };
                             serde_json::json!({"best": best, "forwards": cost, "backwards": 0.0,
                                                "seconds": 0.01 * cost, "flops": 1e9 * cost})
                         })
@@ -215,7 +221,15 @@ fn test_time_identical_comparisons_get_identical_intervals() {
     let equal_cost = cell("| P | ", 7);
     assert_eq!(by_forwards.len(), 3 + 6, "{stdout}");
     for r in 0..3 {
-        assert_eq!(by_forwards[r], equal_cost[3 + r], "round {r}, FLOPs\n{stdout}");
-        assert_eq!(by_forwards[r], equal_cost[6 + r], "round {r}, seconds\n{stdout}");
+        assert_eq!(
+            by_forwards[r],
+            equal_cost[3 + r],
+            "round {r}, FLOPs\n{stdout}"
+        );
+        assert_eq!(
+            by_forwards[r],
+            equal_cost[6 + r],
+            "round {r}, seconds\n{stdout}"
+        );
     }
 }
