@@ -115,13 +115,15 @@ fn install_shipped(to: &Path) {
 pub fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
-        // Under target/ (not /tmp); one folder per test process, replaced on the next run.
+        // Under target/ (not /tmp); one folder per test process, removed by a later run once
+        // its process is gone (two test runs at once must not delete each other's fixture).
         let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
         for e in std::fs::read_dir(&base).into_iter().flatten().flatten() {
-            if e.file_name()
-                .to_string_lossy()
-                .starts_with("frost-e2e-train-")
-            {
+            let name = e.file_name().to_string_lossy().to_string();
+            let Some(pid) = name.strip_prefix("frost-e2e-train-") else {
+                continue;
+            };
+            if !Path::new("/proc").join(pid).exists() {
                 let _ = std::fs::remove_dir_all(e.path());
             }
         }
