@@ -25,6 +25,10 @@ pub struct GameSection {
     /// Load a native plugin (trusted code) instead of a wasm component.
     #[serde(default)]
     pub allow_native: bool,
+    /// Pin the game by content: the SHA-256 (64 hex digits, as `sha256sum` prints it) the game
+    /// file must have; another file is refused before anything loads. Unset: any file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
     /// Sandbox limits for the game (fuel/time, memory, output sizes).
     #[serde(default)]
     pub limits: crate::game::GameLimits,

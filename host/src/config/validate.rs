@@ -26,6 +26,14 @@ impl TrainConfig {
 
     /// Range checks, each naming its field.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        if let Some(pin) = &self.game.sha256 {
+            if pin.len() != 64 || !pin.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(invalid(
+                    "game.sha256",
+                    format!("must be 64 hex digits (`sha256sum GAME.wasm` prints it), got {pin:?}"),
+                ));
+            }
+        }
         let doc = toml::Value::try_from(self).expect("the config serializes to TOML");
         if let Some((field, x)) = non_finite(&doc, "") {
             return Err(invalid(&field, format!("must be a finite number, got {x}")));

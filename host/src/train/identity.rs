@@ -24,16 +24,40 @@ impl RunIdentity {
         game: &Path,
         game_config: &toml::Table,
     ) -> Result<Self, TrainError> {
-        let game_bytes = fs::read(game).map_err(io_error(game))?;
         Ok(RunIdentity {
             base_model: ModelIdentity {
                 path: model_dir.display().to_string(),
                 hash: model_hash(model_dir).map_err(io_error(model_dir))?,
                 content_hash: Some(content_hash(model_dir).map_err(io_error(model_dir))?),
             },
-            game_hash: hex(&Sha256::digest(&game_bytes)),
+            game_hash: game_hash(game)?,
             game_config: serde_json::to_value(game_config).expect("a TOML table is JSON"),
         })
+    }
+}
+
+/// SHA-256 of the game file's bytes: what a run records and `game.sha256` pins.
+pub fn game_hash(game: &Path) -> Result<String, TrainError> {
+    let bytes = fs::read(game).map_err(io_error(game))?;
+    Ok(hex(&Sha256::digest(&bytes)))
+}
+
+/// Refuses a game file other than the one `game.sha256` pins, naming both hashes.
+pub fn check_game_pin(game: &Path, pin: Option<&str>) -> Result<(), TrainError> {
+    let Some(pin) = pin else {
+        return Ok(());
+    };
+    let found = game_hash(game)?;
+    match found.eq_ignore_ascii_case(pin) {
+        true => Ok(()),
+        false => Err(TrainError::Config {
+            field: "game.sha256".into(),
+            msg: format!(
+                "{} has sha256 {found}, the config pins {pin}: not the game the config names \
+                 (use the pinned file, or update the pin if this one is meant)",
+                game.display()
+            ),
+        }),
     }
 }
 

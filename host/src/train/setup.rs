@@ -80,6 +80,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
         tracing::warn!("{knob}");
     }
     let game_path = game_path(cfg)?;
+    super::identity::check_game_pin(&game_path, cfg.game.sha256.as_deref())?;
     let device = check_device("model.device", cfg.model.device)?;
     if !device.is_cuda() {
         let n = crate::threads::set_default(cfg.run.threads);
