@@ -140,7 +140,7 @@ test: setup-test games test-games python-games
 # meant to change: the golden holds figures of the code as it was when it was recorded.
 test-fixture: setup games
 	FROST_RECORD_FIXTURE=1 $(CARGO) test --release --test e2e -- --exact fixture::the_shipped_fixture_is_what_its_recipe_builds
-	FROST_RECORD_GOLDEN=1 $(CARGO) test --release --test e2e -- --exact recipes::defaults_reproduce_the_recorded_metrics
+	FROST_RECORD_GOLDEN=1 $(CARGO) test --release --test e2e -- --exact golden::defaults_reproduce_the_recorded_metrics
 
 # The host library's, the SDK's and the games' unit tests, run natively: no test deps (Python
 # goldens), no npm tokenizer fixture, no wasm target.

@@ -28,6 +28,7 @@ mod game_pin;
 mod game_rounds;
 mod games;
 mod gcg;
+mod golden;
 mod judge;
 mod model;
 mod model_loading;
