@@ -7,6 +7,23 @@ use std::process::Command;
 
 use frost_host::lab::stats::sign_flip_p;
 
+/// `scripts/test-time.py DIR/figures PLAYER...`, which must succeed: its stdout.
+fn test_time_script(dir: &Path, players: &[String]) -> String {
+    let out = Command::new("python3")
+        .arg(crate::common::root().join("scripts/test-time.py"))
+        .arg(dir.join("figures"))
+        .args(players)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// One seed's curve file (`eval --refine 1 --curve`): rounds 0 and 1, both arms, one entry per
 /// assignment; the sampled arm's best is 0 and Frost's is `gain[i]` after round 1, so the
 /// paired difference at round 1 is `gain`.
@@ -39,18 +56,7 @@ fn run_script(dir: &Path, seeds: &[Vec<f64>]) -> (f64, String) {
     let files: Vec<String> = (seeds.iter().enumerate())
         .map(|(s, gain)| curve(dir, s, gain).display().to_string())
         .collect();
-    let out = Command::new("python3")
-        .arg(crate::common::root().join("scripts/test-time.py"))
-        .arg(dir.join("figures"))
-        .arg(format!("player={}", files.join(",")))
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = test_time_script(dir, &[format!("player={}", files.join(","))]);
     let row = (stdout.lines())
         .find(|l| l.starts_with("| player | 1 |"))
         .unwrap_or_else(|| panic!("no round-1 row:\n{stdout}"));
@@ -114,18 +120,12 @@ fn test_time_crossover_is_the_budget_from_which_frost_stays_ahead() {
             .collect();
         format!("{name}={}", files.join(","))
     };
-    let out = Command::new("python3")
-        .arg(crate::common::root().join("scripts/test-time.py"))
-        .arg(dir.join("figures"))
-        .arg(write("late", [0.0, -1.0, 1.0, 1.0]))
-        .arg(write("behind", [0.0, 1.0, 1.0, -1.0]))
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = test_time_script(
+        &dir,
+        &[
+            write("late", [0.0, -1.0, 1.0, 1.0]),
+            write("behind", [0.0, 1.0, 1.0, -1.0]),
+        ],
     );
     assert!(
         stdout.contains(
@@ -184,18 +184,7 @@ fn test_time_identical_comparisons_get_identical_intervals() {
             path.display().to_string()
         })
         .collect();
-    let out = Command::new("python3")
-        .arg(crate::common::root().join("scripts/test-time.py"))
-        .arg(dir.join("figures"))
-        .arg(format!("P={}", files.join(",")))
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = test_time_script(&dir, &[format!("P={}", files.join(","))]);
     // "(+d [lo, hi], p = ...)" of each verdict line: judge budget, FLOPs, seconds.
     let verdicts: Vec<&str> = (stdout.lines())
         .filter(|l| l.starts_with("- P") && l.contains("beats sampling more"))
