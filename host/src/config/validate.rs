@@ -341,11 +341,7 @@ fn rule_knobs(u: &UpdateSection, inert: &mut impl FnMut(&str, &str)) {
             let why = format!("it acts under rule = \"{}\" only", rule.name());
             inert(field, &why);
         } else if u.iterations == 1 {
-            inert(
-                field,
-                "with update.iterations = 1 the ratio is exactly 1 on the one pass over the \
-                 batch; set update.iterations >= 2 for it to act",
-            );
+            inert(field, RATIO_IS_ONE);
         }
     }
     if matches!(u.rule, UpdateRule::Cispo | UpdateRule::Sapo) && u.iterations == 1 {
@@ -357,6 +353,10 @@ fn rule_knobs(u: &UpdateSection, inert: &mut impl FnMut(&str, &str)) {
         inert("rule", &why);
     }
 }
+
+/// Why a setting of the importance ratio cannot act with one pass over the batch.
+const RATIO_IS_ONE: &str = "with update.iterations = 1 the ratio is exactly 1 on the one pass \
+                            over the batch; set update.iterations >= 2 for it to act";
 
 /// Settings that cannot act under the rest of the config, each as one line naming the field,
 /// why, and what would make it act. A field left at its default is not named: only a choice the
@@ -386,11 +386,7 @@ pub(super) fn inert_knobs(cfg: &TrainConfig) -> Vec<String> {
             );
             inert(field, &why);
         } else if u.iterations == 1 {
-            inert(
-                field,
-                "with update.iterations = 1 the ratio is exactly 1 on the one pass over the \
-                 batch; set update.iterations >= 2 for it to act",
-            );
+            inert(field, RATIO_IS_ONE);
         }
     }
     rule_knobs(u, &mut inert);
