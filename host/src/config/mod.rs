@@ -16,6 +16,7 @@ use crate::corpus::CorpusSource;
 mod game;
 mod method;
 pub mod overrides;
+mod train_search;
 mod validate;
 mod values;
 mod wandb;
@@ -26,6 +27,7 @@ pub use method::{
     AdvantageBaseline, Aggregation, Baseline, FrostSection, KlEstimator, LrSchedule, Refinement,
     Replace, Scope, Selection, StdScope, UpdateRule, UpdateSection, DEFAULT_GCG_TOP_K,
 };
+pub use train_search::{TrainSearchRegime, TrainSearchSection};
 pub use values::{DeviceSpec, Dtype};
 pub use wandb::{WandbMode, WandbSection};
 
@@ -86,6 +88,10 @@ pub struct TrainConfig {
     /// searches; the settings travel in the run's config.toml to the commands that do).
     #[serde(default)]
     pub search: SearchSection,
+    /// The search inside training (`[train_search]`, docs/method.md): a search on every GRPO
+    /// group, and what the update takes from it. Absent: off.
+    #[serde(default, skip_serializing_if = "train_search_off")]
+    pub train_search: TrainSearchSection,
     /// Checkpoints, logs and the process.
     pub run: RunSection,
 }
@@ -235,6 +241,10 @@ pub struct EvalSection {
 
 fn default_train_best_of() -> usize {
     4
+}
+
+fn train_search_off(t: &TrainSearchSection) -> bool {
+    *t == TrainSearchSection::default()
 }
 
 /// `[search]`: Frost rounds at test time on the player's draws (`eval` and `play`; their

@@ -67,6 +67,7 @@ impl TrainConfig {
             return Err(invalid(field, "must be >= 1 (seconds)"));
         }
         search(&self.search, self.frost.d)?;
+        self.train_search.check(&self.frost)?;
         if let Some(w) = &self.run.wandb {
             wandb(w)?;
         }

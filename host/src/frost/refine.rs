@@ -30,6 +30,10 @@ pub struct Group {
     /// not taken, moves a child replaced): a later round never verifies them again.
     #[serde(default)]
     pub verified: Vec<Vec<u32>>,
+    /// Under `[train_search]`: the search's best move for this group and its exact score (the
+    /// group's best sampled member when the search found nothing better).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub searched: Option<(Vec<u32>, f64)>,
 }
 
 impl Group {
@@ -76,6 +80,7 @@ impl Group {
             joined: Vec::new(),
             children: 0,
             verified: Vec::new(),
+            searched: None,
         }
     }
 }

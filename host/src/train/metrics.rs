@@ -19,6 +19,8 @@ pub struct StepMetrics {
     #[serde(flatten)]
     pub frost: FrostMetrics,
     #[serde(flatten)]
+    pub search: SearchMetrics,
+    #[serde(flatten)]
     pub budget: BudgetMetrics,
     #[serde(flatten)]
     pub groups: GroupMetrics,
@@ -175,6 +177,10 @@ pub struct UpdateMetrics {
     /// Global gradient norm before clipping (0 when the step was skipped).
     pub grad_norm: f64,
     pub clip_frac: f64,
+    /// Expert iteration (`train_search`): the searched moves' mean negative token
+    /// log-likelihood under the policy (the term `train_search.likelihood_weight` weighs).
+    #[serde(rename = "update/likelihood", skip_serializing_if = "Option::is_none")]
+    pub likelihood: Option<f64>,
     /// The loss or a gradient was not finite: no optimizer step was taken.
     pub skipped: bool,
     /// The step's learning rate (`update.lr_schedule`).
@@ -204,6 +210,40 @@ pub struct FrostMetrics {
     pub taylor_score_gap: Option<f64>,
 }
 
+/// The search inside training (`[train_search]`): absent from the line when off.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct SearchMetrics {
+    /// Mean over the step's groups of the search's best score minus the group's best sampled
+    /// score (>= 0: the search starts from the sampled moves).
+    #[serde(rename = "search/best_gain", skip_serializing_if = "Option::is_none")]
+    pub best_gain: Option<f64>,
+    /// Fraction of the step's groups where the search found a move strictly better than every
+    /// sampled one.
+    #[serde(rename = "search/found_frac", skip_serializing_if = "Option::is_none")]
+    pub found_frac: Option<f64>,
+}
+
+impl SearchMetrics {
+    /// Over every group that was searched (none: the fields stay absent).
+    pub fn over(groups: &[&crate::frost::Group]) -> Self {
+        let gains: Vec<f64> = (groups.iter())
+            .filter_map(|g| {
+                let (_, score) = g.searched.as_ref()?;
+                let best = g.sampled_scores().into_iter().fold(f64::MIN, f64::max);
+                Some(score - best)
+            })
+            .collect();
+        if gains.is_empty() {
+            return SearchMetrics::default();
+        }
+        let n = gains.len() as f64;
+        SearchMetrics {
+            best_gain: Some(gains.iter().sum::<f64>() / n),
+            found_frac: Some(gains.iter().filter(|&&g| g > 0.0).count() as f64 / n),
+        }
+    }
+}
+
 /// The judge budget of the step, and of the run up to and including it (evaluation not
 /// included).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -224,6 +264,10 @@ pub struct BudgetMetrics {
     pub judge_forwards_children: u64,
     #[serde(rename = "budget/judge_forwards_per_assignment")]
     pub judge_forwards_per_assignment: f64,
+    /// The step's FLOPs over every rank, the player's and the judge's (forwards as run,
+    /// backwards estimated from them: `instrument::flops`); evaluation not counted.
+    #[serde(rename = "budget/flops")]
+    pub flops: f64,
 }
 
 /// Seconds spent in each phase of a step.

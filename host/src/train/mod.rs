@@ -13,6 +13,7 @@ mod ranks;
 mod reference;
 mod resume;
 pub mod sample;
+mod search_groups;
 mod separate_judge;
 mod setup;
 mod snapshot;

@@ -5,14 +5,15 @@
 use super::dynamic::{self, OwnedScores};
 use super::metrics::{
     BudgetMetrics, FrostMetrics, GroupMetrics, PhaseTimes, RefinedMetrics, SampledAssignment,
-    SampledMetrics, SampledMove, SamplesLine, StepMetrics,
+    SampledMetrics, SampledMove, SamplesLine, SearchMetrics, StepMetrics,
 };
 use super::sample::sample_checked;
+use super::search_groups;
 use super::setup::Setup;
 use super::TrainError;
-use crate::config::{Refinement, StdScope, TrainConfig};
+use crate::config::{Refinement, StdScope, TrainConfig, TrainSearchRegime};
 use crate::frost::{self, Group, Needs, Nets, Precomputed};
-use crate::instrument::phases;
+use crate::instrument::{meter, phases};
 use crate::judge::{self, Budget};
 use crate::round::Assignment;
 use crate::seeds::{self, derive_seed};
@@ -49,6 +50,10 @@ pub(super) struct RankRecord {
     score_gap: Option<f64>,
     /// Judge forwards on the extra assignments of dynamic groups (included in `budget`).
     pub(super) forwards_extra: u64,
+    /// FLOPs of the rank's whole step (`instrument::meter`: forwards as run, backwards
+    /// estimated), set once the update is done.
+    #[serde(default)]
+    flops: f64,
 }
 
 impl RankRecord {
@@ -82,6 +87,9 @@ pub fn train_step(
     let seed = |stream, index: usize| derive_seed(cfg.seed, step, stream, index as u64);
     let (a_n, k) = (cfg.sampling.assignments_per_step, cfg.sampling.k);
     phases::begin_step();
+    // Every model pass of the step counted, for the equal-FLOPs comparisons (`budget/flops`).
+    let _meter = meter::on();
+    let flops_before = meter::spent();
     tch::manual_seed(seed(seeds::TORCH, 0) as i64);
     let mut mine = s.dist.share(a_n);
 
@@ -100,7 +108,7 @@ pub fn train_step(
         false => 0,
     };
     let dealt = a_n + extra;
-    let (assignments, groups, sampled, rank) = local;
+    let (assignments, groups, sampled, mut rank) = local;
 
     // 7. Advantages over the final scores, the loss, the optimizer step(s): each rank's rows
     // weigh their share of all the step's rows, and their gradients are summed.
@@ -123,7 +131,8 @@ pub fn train_step(
     let kept_groups: Vec<&Group> = kept.iter().map(|&i| &groups[i]).collect();
     // Children that joined beside their parents (`frost.keep_parents`) grow the groups past K;
     // dropped groups shrink the batch.
-    let total_rows = match cfg.frost.keep_parents || u.drop_tied_groups {
+    let grows = cfg.train_search.regime == TrainSearchRegime::ExtraMember;
+    let total_rows = match cfg.frost.keep_parents || u.drop_tied_groups || grows {
         false => a_n * k,
         true => (s.dist).sum_count(kept_groups.iter().map(|g| g.moves.len()).sum())?,
     };
@@ -146,6 +155,7 @@ pub fn train_step(
             (i, record)
         })
         .collect();
+    rank.flops = meter::spent() - flops_before;
     phases::enter("reduce");
     let all = s.dist.gather_ordered(&records, dealt)?;
     let ranks = s
@@ -154,7 +164,9 @@ pub fn train_step(
     let time = PhaseTimes::from_spans(&phases::end_step());
     let mut budget = Budget::default();
     let (mut forwards_sampled, mut score_gap, mut forwards_extra) = (0, None::<f64>, 0);
+    let mut flops = 0.0;
     for r in &ranks {
+        flops += r.flops;
         budget.forwards += r.budget.forwards;
         budget.backwards += r.budget.backwards;
         forwards_sampled += r.forwards_sampled;
@@ -183,7 +195,8 @@ pub fn train_step(
     let metrics = StepMetrics {
         step,
         frost: frost_metrics(&groups, refined.mean - sampled_m.mean, k, score_gap),
-        budget: budget_metrics(&budget, forwards_sampled, dealt),
+        search: SearchMetrics::over(&groups),
+        budget: budget_metrics(&budget, forwards_sampled, dealt, flops),
         sampled: sampled_m,
         refined,
         update,
@@ -284,7 +297,16 @@ pub(super) fn deal_sample_refine(
         })
         .collect();
 
-    // 4-6. Frost's rounds on each group: propose -> gate -> top-D -> verify -> replace.
+    // 4-6. Frost's rounds on each group: propose -> gate -> top-D -> verify -> replace. Or,
+    // under `[train_search]`, the test-time search on each group and its regime.
+    if cfg.train_search.on() {
+        let nets = Nets {
+            policy: &s.model.net,
+            judge: s.judge(),
+        };
+        let (asgs, groups) = (&assignments, &mut groups);
+        search_groups::search_groups(cfg, nets, step, mine, asgs, groups, &mut budget);
+    }
     if cfg.frost.refinement == Refinement::Frost {
         refine_groups(s, step, mine, &assignments, &mut groups, first, &mut budget);
     }
@@ -293,6 +315,7 @@ pub(super) fn deal_sample_refine(
         forwards_sampled,
         score_gap,
         forwards_extra: 0,
+        flops: 0.0,
     };
     Ok((assignments, groups, as_sampled, rank))
 }
@@ -389,8 +412,14 @@ fn frost_metrics(groups: &[&Group], mean_gain: f64, k: usize, gap: Option<f64>) 
 
 /// `dealt`: the assignments played this step (`assignments_per_step`, plus the extra deals of
 /// dynamic groups).
-fn budget_metrics(budget: &Budget, forwards_sampled: u64, dealt: usize) -> BudgetMetrics {
+fn budget_metrics(
+    budget: &Budget,
+    forwards_sampled: u64,
+    dealt: usize,
+    flops: f64,
+) -> BudgetMetrics {
     BudgetMetrics {
+        flops,
         judge_forwards: budget.forwards,
         judge_backwards: budget.backwards,
         // The run loop adds the earlier steps' budget.

@@ -18,7 +18,7 @@ use tch::{Device, Kind, Tensor};
 
 use super::metrics::UpdateMetrics;
 use super::setup::Setup;
-use crate::config::UpdateRule;
+use crate::config::{TrainSearchRegime, UpdateRule};
 use crate::dist::{Dist, DistError};
 use crate::frost::Group;
 use crate::model;
@@ -81,6 +81,17 @@ struct Sums {
     entropy: f64,
     kl: f64,
     clip_frac: f64,
+    /// Expert iteration: the searched moves' mean negative token log-likelihood.
+    likelihood: f64,
+}
+
+/// Expert iteration's rows (`train_search.regime = "expert-iteration"`): the search's best move
+/// of every group, and how many such rows all ranks hold (each rank's weigh their share).
+struct Expert {
+    /// None when this rank has no row (its groups all dropped as tied).
+    batch: Option<Batch>,
+    total_rows: usize,
+    weight: f64,
 }
 
 /// `update.iterations` optimizer steps on the final groups (mu, as TRL's `num_iterations`):
@@ -97,13 +108,20 @@ pub(super) fn update(
     total_rows: usize,
     lr: f64,
 ) -> Result<UpdateMetrics, DistError> {
-    if total_rows == 0 {
+    let expert = expert_rows(s, assignments, groups)?;
+    // Pure expert iteration trains on the searched moves only.
+    let total_rows = match s.cfg.train_search.policy_gradient_term() {
+        true => total_rows,
+        false => 0,
+    };
+    if total_rows == 0 && expert.as_ref().is_none_or(|e| e.total_rows == 0) {
         return Ok(UpdateMetrics {
             lr,
             ..Default::default()
         });
     }
-    let b = Batch::new(assignments, groups, adv, s.model.net.device());
+    let b = (total_rows > 0 && !groups.is_empty())
+        .then(|| Batch::new(assignments, groups, adv, s.model.net.device()));
     let u = s.cfg.update.clone();
     let settings = adamw::Settings {
         lr,
@@ -113,7 +131,7 @@ pub(super) fn update(
     let mut old: Vec<Tensor> = Vec::new();
     let (mut total, mut grad_norm, mut stepped) = (Sums::default(), 0.0, 0usize);
     for _ in 0..u.iterations {
-        let (sums, finite) = one_pass(s, opt, &b, &mut old, total_rows);
+        let (sums, finite) = one_pass(s, opt, b.as_ref(), &mut old, total_rows, expert.as_ref());
         // Every rank's gradient and figures summed: the same step (or skip) on every rank.
         let (sums, finite) = sum_over_ranks(&s.dist, opt, sums, finite)?;
         let norm = if finite {
@@ -136,6 +154,7 @@ pub(super) fn update(
         total.entropy += sums.entropy;
         total.kl += sums.kl;
         total.clip_frac += sums.clip_frac;
+        total.likelihood += sums.likelihood;
     }
     let passes = stepped.max(1) as f64;
     Ok(UpdateMetrics {
@@ -144,6 +163,7 @@ pub(super) fn update(
         loss: total.loss / passes,
         grad_norm: grad_norm / passes,
         clip_frac: total.clip_frac / passes,
+        likelihood: expert.is_some().then_some(total.likelihood / passes),
         skipped: stepped == 0,
         lr,
     })
@@ -178,6 +198,7 @@ fn sum_over_ranks(
         sums.entropy,
         sums.kl,
         sums.clip_frac,
+        sums.likelihood,
         (!finite) as u8 as f64,
     ];
     let figures: Vec<f32> = figures.iter().map(|&x| x as f32).collect();
@@ -193,15 +214,16 @@ fn sum_over_ranks(
         }
         at += n;
     }
-    let back = crate::instrument::sync::to_f64s(&flat.narrow(0, at, 5));
+    let back = crate::instrument::sync::to_f64s(&flat.narrow(0, at, 6));
     let sums = Sums {
         loss: back[0],
         entropy: back[1],
         kl: back[2],
         clip_frac: back[3],
+        likelihood: back[4],
     };
     crate::instrument::phases::enter("update");
-    Ok((sums, back[4] == 0.0))
+    Ok((sums, back[5] == 0.0))
 }
 
 /// One pass over the batch: every micro-batch's loss backward into zeroed gradients (exactly
@@ -212,24 +234,27 @@ fn sum_over_ranks(
 fn one_pass(
     s: &Setup,
     opt: &mut AdamW,
-    b: &Batch,
+    b: Option<&Batch>,
     old: &mut Vec<Tensor>,
     total_rows: usize,
+    expert: Option<&Expert>,
 ) -> (Sums, bool) {
-    let n = b.len();
+    let n = b.map_or(0, Batch::len);
     let chunk = match s.cfg.update.micro_batch {
         0 => n,
         m => m.min(n),
     };
     opt.zero_grad();
     let mut sums = Sums::default();
-    if n == 0 {
+    let expert_batch = expert.and_then(|e| e.batch.as_ref().map(|b| (e, b)));
+    if n == 0 && expert_batch.is_none() {
         // Another rank's rows make the step (this rank's groups were all dropped as tied):
         // zero gradients to add, defined so that every rank steps the same variables.
         zero_grads(opt);
         return (sums, true);
     }
-    for (i, start) in (0..n).step_by(chunk).enumerate() {
+    for (i, start) in (0..n).step_by(chunk.max(1)).enumerate() {
+        let Some(b) = b else { break };
         let part = b.rows(start, chunk.min(n - start));
         // Of all ranks' rows: summed over ranks, the shares make the full batch's mean.
         let share = part.len() as f64 / total_rows as f64;
@@ -245,7 +270,72 @@ fn one_pass(
         sums.kl += out.kl * share;
         sums.clip_frac += out.clip_frac * share;
     }
+    if let Some((e, eb)) = expert_batch {
+        let m = eb.len();
+        let chunk = match s.cfg.update.micro_batch {
+            0 => m,
+            c => c.min(m),
+        };
+        for start in (0..m).step_by(chunk) {
+            let part = eb.rows(start, chunk.min(m - start));
+            let share = part.len() as f64 / e.total_rows as f64;
+            let nll = likelihood_loss(s, &part);
+            let Some(value) = accumulate_weighted(&nll, e.weight, share) else {
+                return (sums, false);
+            };
+            sums.likelihood += value * share;
+            sums.loss += e.weight * value * share;
+        }
+    }
     (sums, true)
+}
+
+/// Expert iteration's rows on this rank, with every rank's count (None under other regimes).
+fn expert_rows(
+    s: &Setup,
+    assignments: &[&Assignment],
+    groups: &[&Group],
+) -> Result<Option<Expert>, DistError> {
+    let ts = &s.cfg.train_search;
+    if ts.regime != TrainSearchRegime::ExpertIteration {
+        return Ok(None);
+    }
+    let mut asgs = Vec::new();
+    let mut moves = Vec::new();
+    for (a, g) in assignments.iter().zip(groups) {
+        if let Some((mv, _)) = &g.searched {
+            asgs.push(*a);
+            moves.push(Group::sampled(vec![mv.clone()], vec![0.0]));
+        }
+    }
+    let refs: Vec<&Group> = moves.iter().collect();
+    let zeros = vec![vec![0.0]; refs.len()];
+    let batch = (!refs.is_empty()).then(|| Batch::new(&asgs, &refs, &zeros, s.model.net.device()));
+    let total_rows = s.dist.sum_count(refs.len())?;
+    Ok(Some(Expert {
+        batch,
+        total_rows,
+        weight: ts.likelihood_weight,
+    }))
+}
+
+/// The searched moves' negative log-likelihood under the policy (at the sampling temperature,
+/// with the sampling mask): the mean over rows and tokens of -log pi.
+fn likelihood_loss(s: &Setup, b: &Batch) -> Tensor {
+    let temp = s.cfg.sampling.temperature;
+    let lp = model::move_logprobs(&s.model.net, &b.prompts, &b.moves, &b.banned, temp);
+    -lp.token.mean(Kind::Float)
+}
+
+/// As [`accumulate`] for a term entering the loss with `weight`: returns the term's own value.
+fn accumulate_weighted(term: &Tensor, weight: f64, share: f64) -> Option<f64> {
+    let value = crate::instrument::sync::scalar(term);
+    if !value.is_finite() {
+        tracing::warn!("non-finite likelihood term ({value}): step skipped, weights unchanged");
+        return None;
+    }
+    (term * (weight * share)).backward();
+    Some(value)
 }
 
 /// Defines every variable's gradient as zeros.
