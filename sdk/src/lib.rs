@@ -24,6 +24,7 @@ extern crate self as frost_sdk;
 
 mod builders;
 pub mod limits;
+pub mod manifest;
 pub mod rules;
 pub mod testing;
 pub mod types;

@@ -8,19 +8,23 @@
 //! game's own tests run the same checks.
 
 mod component_cache;
+pub mod manifest;
 pub mod native;
 mod sandbox;
 pub mod traceback;
+mod usage;
 pub mod wasm;
 mod wit;
 mod wit_v010;
 
 pub use frost_sdk::limits::GameLimits;
+pub use usage::Usage;
 
 use frost_sdk::rules::{self, RuleError};
 use frost_sdk::{GameInfo, Passage, Requirements, Round, SUPPORTED_ABI_VERSIONS};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Everything that can go wrong loading or playing a game. Each message names the game (or
 /// its file) and the rule or limit, and says what would fix it.
@@ -126,6 +130,9 @@ pub struct Game {
     limits: GameLimits,
     /// `configure` results by config string: `new_round` needs them to validate a round.
     requirements: HashMap<String, Requirements>,
+    /// The manifest's bytes, when the component carries one ([`manifest::section`]).
+    manifest: Option<Vec<u8>>,
+    usage: Usage,
 }
 
 impl Game {
@@ -158,12 +165,24 @@ impl Game {
                 })
             }
         };
+        // A manifest that cannot be found is no manifest: the game still plays, and
+        // `game-check --validate` says there is none.
+        let manifest = match &backend {
+            Backend::Wasm(_) => manifest::section::find(&bytes)
+                .ok()
+                .flatten()
+                .map(<[u8]>::to_vec),
+            Backend::Native(_) => None,
+        };
         drop(bytes);
         let file_name = path.display().to_string();
+        let mut usage = Usage::default();
+        let started = Instant::now();
         let (info, size) = match &backend {
             Backend::Wasm(g) => g.describe(&file_name)?,
             Backend::Native(g) => g.describe(&file_name, limits.max_output_bytes)?,
         };
+        usage.record(started.elapsed(), memory_of(&backend), size);
         check_size(&file_name, "describe", size, limits)?;
         if !SUPPORTED_ABI_VERSIONS.contains(&info.abi_version.as_str()) {
             return Err(GameError::AbiMismatch {
@@ -178,7 +197,24 @@ impl Game {
             backend,
             limits: limits.clone(),
             requirements: HashMap::new(),
+            manifest,
+            usage,
         })
+    }
+
+    /// The manifest the component carries, as bytes (None: none, or a native plugin).
+    pub fn manifest_bytes(&self) -> Option<&[u8]> {
+        self.manifest.as_deref()
+    }
+
+    /// The manifest, parsed and checked (None: the game carries none).
+    pub fn manifest(&self) -> Option<Result<manifest::Manifest, manifest::ManifestError>> {
+        self.manifest.as_deref().map(manifest::Manifest::from_bytes)
+    }
+
+    /// What the game's calls so far used of the sandbox's limits.
+    pub fn usage(&self) -> &Usage {
+        &self.usage
     }
 
     pub fn info(&self) -> &GameInfo {
@@ -210,10 +246,7 @@ impl Game {
 
     /// The linear memory a sandboxed game's last call ended with, in bytes (None: native).
     pub fn last_memory_bytes(&self) -> Option<u64> {
-        match &self.backend {
-            Backend::Wasm(g) => Some(g.last_memory_bytes()),
-            Backend::Native(_) => None,
-        }
+        memory_of(&self.backend)
     }
 
     /// Validates a config (JSON; empty = the game's default) and returns what a round needs.
@@ -222,10 +255,12 @@ impl Game {
             return Ok(req.clone());
         }
         let name = self.info.name.clone();
+        let started = Instant::now();
         let (reply, size) = match &self.backend {
             Backend::Wasm(g) => g.configure(&name, config_json)?,
             Backend::Native(g) => g.configure(&name, config_json, self.limits.max_output_bytes)?,
         };
+        (self.usage).record(started.elapsed(), memory_of(&self.backend), size);
         check_size(&name, "configure", size, &self.limits)?;
         let req = reply.map_err(|message| GameError::Rejected {
             game: name.clone(),
@@ -250,6 +285,7 @@ impl Game {
         let req = self.configure(config_json)?;
         let name = self.info.name.clone();
         check_passages(&name, &req, passages, vocab_size)?;
+        let started = Instant::now();
         let (reply, size) = match &self.backend {
             Backend::Wasm(g) => g.new_round(&name, config_json, seed, passages)?,
             Backend::Native(g) => g.new_round(
@@ -260,6 +296,7 @@ impl Game {
                 self.limits.max_output_bytes,
             )?,
         };
+        (self.usage).record(started.elapsed(), memory_of(&self.backend), size);
         check_size(&name, "new_round", size, &self.limits)?;
         let round = reply.map_err(|message| GameError::Rejected {
             game: name.clone(),
@@ -268,6 +305,14 @@ impl Game {
         })?;
         rules::validate_round(&round, &req, vocab_size).map_err(|e| invalid(&name, e))?;
         Ok(round)
+    }
+}
+
+/// The linear memory a sandboxed game's last call ended with (None: a native plugin).
+fn memory_of(backend: &Backend) -> Option<u64> {
+    match backend {
+        Backend::Wasm(g) => Some(g.last_memory_bytes()),
+        Backend::Native(_) => None,
     }
 }
 
