@@ -132,8 +132,10 @@ fn game_new_writes_a_rust_crate_and_refuses_what_it_cannot_write() {
         .split('"')
         .next()
         .unwrap();
+    // The folder's own copy of the SDK, not a path out of it.
+    assert_eq!(sdk, "frost-sdk", "{manifest}");
     assert!(
-        Path::new(sdk).join("wit/since_v0.2.0/game.wit").is_file(),
+        game.join(sdk).join("wit/since_v0.2.0/game.wit").is_file(),
         "{manifest}"
     );
     for (args, says) in [

@@ -6,7 +6,8 @@
 //! level at build time (in its own wasm interpreter, whose files are the folders it is given),
 //! so a folder someone sent is built as a game call is played: from a read-only copy of the
 //! folder ([`super::folder`]) beside the SDK built into this binary, the WIT and an app module
-//! that imports the game's `game` module and exports the SDK's component class, under a time
+//! that imports the game's `game` module and exports the SDK's component class (the folder's
+//! own `frost_game/`, which `game new` writes for the game's tests, is left out), under a time
 //! and a memory limit, with an empty environment and where possible no network
 //! ([`super::confine`]). The component is then put beside game.py.
 //!
@@ -75,6 +76,8 @@ pub struct Built {
     /// Why the build ran without its namespaces (no network, no capability over others'
     /// files), when it was meant to and the machine did not allow them.
     pub unconfined: Option<String>,
+    /// What the author should know about the build (one line each).
+    pub notes: Vec<String>,
 }
 
 /// The componentize-py release games are built with (the Makefile's COMPONENTIZE_PY_VERSION).
@@ -83,6 +86,8 @@ pub const COMPONENTIZE_PY_VERSION: &str = "0.25.1";
 /// The app module componentize-py builds: the game's module registers its game
 /// (`frost_game.export`), the SDK's class is the WIT export.
 const APP_MODULE: &str = "frost_game_app";
+/// The Python SDK's package folder (in a game folder and in [`PYTHON_SDK`]'s paths).
+pub const PYTHON_SDK_DIR: &str = "frost_game";
 const APP_SOURCE: &str = "\
 # Written by frost-host game build: the game registers itself, the SDK exports it.
 import game  # noqa: F401
@@ -118,8 +123,12 @@ pub fn build(dir: &Path, options: &BuildOptions) -> Result<Built, AuthoringError
     let name = game_name(dir)?;
     let out = dir.join(format!("{name}.wasm"));
     let limits = &options.limits;
+    let mut notes = Vec::new();
     let unconfined = match (lang_of(dir)?, options.offline) {
-        (Lang::Python, false) => build_python(dir, &name, &out, limits)?,
+        (Lang::Python, false) => {
+            notes.extend(python_sdk_note(dir));
+            build_python(dir, &name, &out, limits)?
+        }
         (Lang::Python, true) => {
             return Err(AuthoringError::Build {
                 dir: dir.to_path_buf(),
@@ -137,11 +146,40 @@ pub fn build(dir: &Path, options: &BuildOptions) -> Result<Built, AuthoringError
     Ok(Built {
         path: out,
         unconfined,
+        notes,
     })
 }
 
-/// Where to look for componentize-py, in order: FROST_COMPONENTIZE_PY, the active venv, the
-/// project venv of the checkout this binary was built in, PATH.
+/// The game folder's own `frost_game/` (`game new` writes one, for the game's tests) is left
+/// out of the build, which uses the SDK built into this binary (the one its WIT goes with);
+/// when the two differ, a line saying so.
+fn python_sdk_note(dir: &Path) -> Option<String> {
+    let own = dir.join(PYTHON_SDK_DIR);
+    if !own.is_dir() {
+        return None;
+    }
+    // Compared only when it is a plain file of the same size (a link to /dev/zero is not read).
+    let same = |path: &str, text: &str| {
+        let path = dir.join(path);
+        std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == text.len() as u64)
+            && std::fs::read_to_string(&path).is_ok_and(|t| t == text)
+    };
+    match PYTHON_SDK.iter().all(|(path, text)| same(path, text)) {
+        true => None,
+        false => Some(format!(
+            "{} is not the SDK built into this frost-host ({}): the component was built with \
+             the built-in one, the game's tests run with the folder's (a folder from `frost-host \
+             game new` has the current one)",
+            own.display(),
+            env!("CARGO_PKG_VERSION")
+        )),
+    }
+}
+
+/// Where to look for componentize-py, in order: FROST_COMPONENTIZE_PY, the active venv, a
+/// `.venv` up to three folders above this binary (a checkout's project venv for
+/// `target/release/frost-host`: found from where the binary is, not from a path recorded when
+/// it was built, which a copied binary or the bundle would not have), PATH.
 fn candidates() -> Vec<PathBuf> {
     let mut c = Vec::new();
     if let Some(p) = std::env::var_os("FROST_COMPONENTIZE_PY") {
@@ -150,7 +188,10 @@ fn candidates() -> Vec<PathBuf> {
     if let Some(v) = std::env::var_os("VIRTUAL_ENV") {
         c.push(Path::new(&v).join("bin/componentize-py"));
     }
-    c.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.venv/bin/componentize-py"));
+    if let Ok(exe) = std::env::current_exe() {
+        let above = exe.ancestors().skip(1).take(3);
+        c.extend(above.map(|d| d.join(".venv/bin/componentize-py")));
+    }
     if let Some(path) = std::env::var_os("PATH") {
         c.extend(std::env::split_paths(&path).map(|d| d.join("componentize-py")));
     }
@@ -175,13 +216,15 @@ pub fn find_componentize_py() -> Result<PathBuf, AuthoringError> {
         found.push(format!("{version} at {}", path.display()));
     }
     let seen = match found.is_empty() {
-        true => "no componentize-py found (FROST_COMPONENTIZE_PY, $VIRTUAL_ENV/bin, the project venv, PATH)".to_string(),
-        false => format!("found componentize-py {}", found.join(", ")),
+        true => "none found (FROST_COMPONENTIZE_PY, $VIRTUAL_ENV/bin, a .venv above frost-host, \
+                 PATH)"
+            .to_string(),
+        false => format!("found {}", found.join(", ")),
     };
     Err(AuthoringError::Toolchain(format!(
-        "a Python game needs componentize-py {COMPONENTIZE_PY_VERSION}: {seen}; install it with \
-         `make python-games-setup` in the Frost checkout or `pip install \
-         componentize-py=={COMPONENTIZE_PY_VERSION}`, or set FROST_COMPONENTIZE_PY"
+        "a Python game needs componentize-py {COMPONENTIZE_PY_VERSION}, {seen}: install it with \
+         `pip install componentize-py=={COMPONENTIZE_PY_VERSION}` (in a Frost checkout: `make \
+         python-games-setup`), or set FROST_COMPONENTIZE_PY to it"
     )))
 }
 
@@ -279,7 +322,7 @@ fn build_python(
     copy_game_folder(
         dir,
         &game,
-        &[&format!("{name}.wasm")],
+        &[&format!("{name}.wasm"), PYTHON_SDK_DIR],
         limits.max_folder_bytes,
     )?;
     let (sdk, wit) = (s.folder("sdk")?, s.folder("wit")?);
@@ -322,22 +365,60 @@ fn build_python(
     Ok(isolation.err())
 }
 
-/// cargo's path: $CARGO (set when run by cargo), else the first on PATH.
-fn cargo() -> PathBuf {
-    if let Some(c) = std::env::var_os("CARGO") {
-        return PathBuf::from(c);
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
+/// The first `program` on PATH.
+fn on_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
-        .map(|d| d.join("cargo"))
+        .map(|d| d.join(program))
         .find(|p| p.is_file())
-        .unwrap_or_else(|| PathBuf::from("cargo"))
+}
+
+/// cargo ($CARGO, set when run by cargo, else the first on PATH) with the wasm32-wasip2
+/// target installed for the toolchain it builds `dir` with, or one line saying how to get
+/// what is missing (cargo's own error for a missing target is a page about `core`).
+fn rust_toolchain(dir: &Path) -> Result<PathBuf, AuthoringError> {
+    let cargo = std::env::var_os("CARGO")
+        .map(PathBuf::from)
+        .or_else(|| on_path("cargo"))
+        .ok_or_else(|| {
+            AuthoringError::Toolchain(format!(
+                "a Rust game needs cargo, and there is none on PATH: install Rust \
+                 (https://rustup.rs), then `rustup target add {WASM_TARGET}`"
+            ))
+        })?;
+    // The rustc beside cargo (a rustup proxy picks the folder's toolchain, as cargo will).
+    let rustc = std::env::var_os("RUSTC")
+        .map(PathBuf::from)
+        .or_else(|| Some(cargo.with_file_name("rustc")).filter(|p| p.is_file()))
+        .or_else(|| on_path("rustc"));
+    let sysroot = rustc.and_then(|rustc| {
+        let o = Command::new(rustc)
+            .args(["--print", "sysroot"])
+            .current_dir(dir)
+            // A toolchain file in a folder someone sent installs nothing here.
+            .env("RUSTUP_AUTO_INSTALL", "0")
+            .output()
+            .ok()?;
+        let s = String::from_utf8_lossy(&o.stdout).trim().to_string();
+        (o.status.success() && !s.is_empty()).then(|| PathBuf::from(s))
+    });
+    // Where rustc cannot say, cargo's own error will.
+    if let Some(sysroot) = sysroot {
+        if !sysroot.join("lib/rustlib").join(WASM_TARGET).is_dir() {
+            return Err(AuthoringError::Toolchain(format!(
+                "a Rust game builds for {WASM_TARGET}, which the Rust toolchain at {} lacks: \
+                 `rustup target add {WASM_TARGET}`",
+                sysroot.display()
+            )));
+        }
+    }
+    Ok(cargo)
 }
 
 /// The in-place build of an author's own Rust game: cargo in the folder, as they would run it.
 fn build_rust(dir: &Path, name: &str, out: &Path) -> Result<(), AuthoringError> {
     let manifest = dir.join("Cargo.toml");
-    let result = Command::new(cargo())
+    let result = Command::new(rust_toolchain(dir)?)
         .args([
             "build",
             "--release",
@@ -413,7 +494,7 @@ fn build_rust_offline(
     .into();
     args.extend(["--manifest-path".into(), game.join("Cargo.toml").into()]);
     let isolation = confine::isolation();
-    let cargo = cargo();
+    let cargo = rust_toolchain(dir)?;
     let job = confine::Job {
         program: &cargo,
         args,

@@ -9,6 +9,7 @@ pub mod build;
 pub mod confine;
 pub mod folder;
 pub mod scaffold;
+pub mod sdk;
 
 use std::path::PathBuf;
 

@@ -58,9 +58,18 @@ pub fn run(args: GameArgs) -> anyhow::Result<()> {
     match args.command {
         GameCommand::New { lang, name } => {
             let written = scaffold::new_game(lang, &name)?;
-            for p in &written {
+            let sdk = name.join(scaffold::sdk_dir(lang));
+            let (sdk_files, own): (Vec<_>, Vec<_>) =
+                written.iter().partition(|p| p.starts_with(&sdk));
+            for p in own {
                 println!("wrote {}", p.display());
             }
+            println!(
+                "wrote {}/: the SDK built into this frost-host ({}, {} files)",
+                sdk.display(),
+                env!("CARGO_PKG_VERSION"),
+                sdk_files.len()
+            );
             let shown = name.display();
             println!("next: frost-host game build {shown}/ (see {shown}/README.md)");
             Ok(())
@@ -107,6 +116,9 @@ pub fn run(args: GameArgs) -> anyhow::Result<()> {
                 printable(&info.version),
                 if game.loaded_from_cache() { " (from the cache)" } else { " (compiled)" },
             );
+            for note in &built.notes {
+                println!("note: {}", printable(note));
+            }
             if let Some(why) = built.unconfined {
                 println!(
                     "note: the build ran without its user and network namespaces ({}); see \
