@@ -32,7 +32,8 @@ pub struct Group {
     pub verified: Vec<Vec<u32>>,
     /// Under `[train_search]`: the search's best move for this group and its exact score (the
     /// group's best sampled member when the search found nothing better).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// (Always serialized: the ranks exchange groups in a format without field names.)
+    #[serde(default)]
     pub searched: Option<(Vec<u32>, f64)>,
 }
 
