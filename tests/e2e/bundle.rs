@@ -10,16 +10,16 @@ use crate::common::{self, python, sample_tokenizer};
 use crate::distributed::{assert_same_logs, launches, train_args};
 use crate::fixture::{fixture, jsonl, tmp, write_config};
 
-struct Bundle {
+pub struct Bundle {
     /// The archive scripts/bundle.sh wrote.
-    archive: PathBuf,
+    pub archive: PathBuf,
     /// Its unpacked top folder (holding the launcher `frost`).
-    dir: PathBuf,
+    pub dir: PathBuf,
     /// A fresh venv whose site-packages reaches the project venv's through a .pth file.
-    venv: PathBuf,
+    pub venv: PathBuf,
 }
 
-fn bundle() -> &'static Bundle {
+pub fn bundle() -> &'static Bundle {
     static B: OnceLock<Bundle> = OnceLock::new();
     B.get_or_init(|| {
         let root = fixture().root.join("bundle");
@@ -38,7 +38,7 @@ fn bundle() -> &'static Bundle {
     })
 }
 
-fn unpack(archive: &Path, into: &Path) -> PathBuf {
+pub fn unpack(archive: &Path, into: &Path) -> PathBuf {
     std::fs::create_dir_all(into).unwrap();
     let o = Command::new("tar")
         .arg("-C")
