@@ -60,6 +60,7 @@ mod test_time;
 mod test_time_search;
 mod test_time_stats;
 mod title;
+mod train_search;
 mod tokenizer;
 mod update;
 mod wandb;

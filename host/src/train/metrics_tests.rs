@@ -42,7 +42,7 @@ fn step_line_keeps_its_names() {
          frost/children budget/judge_forwards budget/judge_backwards \
          budget/judge_forwards_total budget/judge_backwards_total \
          budget/judge_forwards_sampled budget/judge_forwards_children \
-         budget/judge_forwards_per_assignment time/sample_s time/score_s time/taylor_s \
+         budget/judge_forwards_per_assignment budget/flops time/sample_s time/score_s time/taylor_s \
          time/verify_s time/update_s time/reduce_s time/step_s";
     assert_eq!(keys(&v), sorted(want));
     assert_eq!(v["step"], 3);

@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use super::runs::{EvalKey, EvalPoint, Run, Setting};
+use super::cost::{self, Cost};
+use super::runs::{EvalKey, Run, Setting};
 use crate::lab::stats::{self, Interval};
 
 /// How the claims are computed.
@@ -102,7 +103,7 @@ pub fn judge_pair(a: &Setting, b: &Setting, cfg: &ClaimsConfig) -> PairClaims {
         .filter_map(|s| Some((a.run(*s)?, b.run(*s)?)))
         .collect();
     let n = best_of_name(&pairs);
-    let budget = common_budget(&pairs);
+    let budget = cost::common_range(&pairs, Cost::Forwards);
     let last = cfg.last;
     let fin = |k: EvalKey| move |r: &Run| final_figure(r, k, last);
     let mut claims = vec![difference(
@@ -123,6 +124,9 @@ pub fn judge_pair(a: &Setting, b: &Setting, cfg: &ClaimsConfig) -> PairClaims {
         fin(EvalKey::Mean),
         cfg,
     ));
+    for c in [Cost::Seconds, Cost::Flops] {
+        claims.extend(cost_claims(&n, &pairs, c, cfg));
+    }
     for (id, key, what) in DIVERSITY {
         let claim = format!("higher diversity at the end: {what}");
         let logged = pairs.iter().all(|(x, y)| has(x, key) && has(y, key));
@@ -209,6 +213,38 @@ fn budget_claims(
     ]
 }
 
+/// Best-of-N at equal seconds or FLOPs: its mean over the common range of the axis, and its
+/// value where the first run of the pairs to stop stops (both interpolated on each run's curve).
+fn cost_claims(n: &str, pairs: &[(&Run, &Run)], c: Cost, cfg: &ClaimsConfig) -> [Claim; 2] {
+    let what = c.name();
+    let id = match c {
+        Cost::Forwards => "forwards",
+        Cost::Seconds => "seconds",
+        Cost::Flops => "flops",
+    };
+    let auc = format!(
+        "higher {n} at equal {what} (area under {n} vs cumulative {what}, over the common          range, per unit)"
+    );
+    let end = format!("higher {n} at the common end of {what} (interpolated)");
+    let (auc_id, end_id) = (format!("auc_best_of_{id}"), format!("end_best_of_{id}"));
+    let Some((lo, hi)) = cost::common_range(pairs, c) else {
+        let why = format!("no common range of cumulative {what} in the runs");
+        return [
+            not_measured(&auc_id, &auc, pairs.len(), &why),
+            not_measured(&end_id, &end, pairs.len(), &why),
+        ];
+    };
+    [
+        difference(&auc_id, auc, pairs, |r| cost::area(r, c, lo, hi), cfg),
+        difference(&end_id, end, pairs, |r| cost::value_at(r, c, hi), cfg),
+    ]
+}
+
+/// Mean best-of-N over judge forwards in [lo, hi] (`cost::area` on the forwards axis).
+pub fn area(run: &Run, lo: f64, hi: f64) -> Option<f64> {
+    cost::area(run, Cost::Forwards, lo, hi)
+}
+
 fn has(run: &Run, key: EvalKey) -> bool {
     run.evals.iter().any(|e| key.get(e).is_some())
 }
@@ -230,69 +266,6 @@ pub fn final_figure(run: &Run, key: EvalKey, last: usize) -> Option<f64> {
     let xs: Vec<f64> = run.evals.iter().filter_map(|e| key.get(e)).collect();
     let tail = &xs[xs.len().saturating_sub(last.max(1))..];
     (!tail.is_empty()).then(|| stats::mean(tail))
-}
-
-/// (cumulative judge forwards, best-of-N) points of a run, in budget order.
-pub fn budget_curve(run: &Run) -> Vec<(f64, f64)> {
-    let mut pts: Vec<(f64, f64)> = run
-        .evals
-        .iter()
-        .filter_map(|e: &EvalPoint| Some((e.forwards?, e.best_of?)))
-        .collect();
-    pts.sort_by(|x, y| x.0.total_cmp(&y.0));
-    pts
-}
-
-/// The forward range every run of the pair covers: from the latest start to the earliest end.
-fn common_budget(pairs: &[(&Run, &Run)]) -> Option<(f64, f64)> {
-    let curves: Vec<Vec<(f64, f64)>> = pairs
-        .iter()
-        .flat_map(|(a, b)| [budget_curve(a), budget_curve(b)])
-        .collect();
-    if curves.is_empty() || curves.iter().any(|c| c.len() < 2) {
-        return None;
-    }
-    let lo = curves.iter().map(|c| c[0].0).fold(f64::MIN, f64::max);
-    let hi = curves
-        .iter()
-        .map(|c| c[c.len() - 1].0)
-        .fold(f64::MAX, f64::min);
-    (hi > lo).then_some((lo, hi))
-}
-
-/// Mean best-of-N over judge forwards in [lo, hi]: the trapezoid area under the linearly
-/// interpolated curve divided by the range's width.
-pub fn area(run: &Run, lo: f64, hi: f64) -> Option<f64> {
-    let c = budget_curve(run);
-    if c.len() < 2 || c[0].0 > lo || c[c.len() - 1].0 < hi || hi <= lo {
-        return None;
-    }
-    let at = |x: f64| interpolate(&c, x);
-    let mut xs = vec![lo];
-    xs.extend(c.iter().map(|p| p.0).filter(|&x| x > lo && x < hi));
-    xs.push(hi);
-    let total: f64 = xs
-        .windows(2)
-        .map(|w| (w[1] - w[0]) * (at(w[0]) + at(w[1])) / 2.0)
-        .sum();
-    Some(total / (hi - lo))
-}
-
-/// The piecewise-linear curve through sorted points at x (clamped to its ends).
-pub fn interpolate(pts: &[(f64, f64)], x: f64) -> f64 {
-    let i = pts.partition_point(|p| p.0 < x);
-    if i == 0 {
-        return pts[0].1;
-    }
-    if i == pts.len() {
-        return pts[i - 1].1;
-    }
-    let ((x0, y0), (x1, y1)) = (pts[i - 1], pts[i]);
-    if x1 == x0 {
-        y1
-    } else {
-        y0 + (y1 - y0) * (x - x0) / (x1 - x0)
-    }
 }
 
 fn not_measured(id: &str, claim: &str, n: usize, why: &str) -> Claim {

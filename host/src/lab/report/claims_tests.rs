@@ -196,3 +196,36 @@ fn one_seed_is_unclear_with_a_reason() {
     assert!(p.notes[0].contains("A: [20], B: [40]"), "{:?}", p.notes);
     assert_eq!((c.lo, c.hi), (None, None));
 }
+
+/// A runs faster per step but slower per second: by step it leads, at equal seconds and FLOPs
+/// it trails. Each axis's common range is the shorter run's; runs without FLOPs leave the FLOPs
+/// claims not measured.
+#[test]
+fn equal_seconds_and_flops_claims_read_their_own_axis() {
+    // A: best-of i + 1 at eval i, costing 2 s and 2 GFLOP per eval; B: best-of i at 1 s each.
+    let timed = |seed: u64, lead: f64, per: f64, flops: bool| {
+        let mut r = run(seed, 6, move |i| i as f64 + lead + seed as f64 * 0.3, None);
+        for (i, e) in r.evals.iter_mut().enumerate() {
+            e.seconds = Some(per * i as f64);
+            e.flops = flops.then_some(per * 1e9 * i as f64);
+        }
+        r
+    };
+    let a = setting("search", (0..8).map(|s| timed(s, 1.0, 2.0, true)).collect());
+    let b = setting("grpo", (0..8).map(|s| timed(s, 0.0, 1.0, true)).collect());
+    let p = judge_pair(&a, &b, &ClaimsConfig::default());
+    assert_eq!(claim(&p, "final_best_of").verdict, Verdict::Holds);
+    for id in ["auc_best_of_seconds", "auc_best_of_flops", "end_best_of_seconds"] {
+        let c = claim(&p, id);
+        assert_eq!(c.verdict, Verdict::DoesNotHold, "{id}: {c:?}");
+    }
+    // Over the common range [0, 5]: A = t/2 + 1, B = t; at t = 5, A = 3.5, B = 5.
+    let end = claim(&p, "end_best_of_flops");
+    assert!((end.value.unwrap() + 1.5).abs() < 1e-9, "{end:?}");
+    let auc = claim(&p, "auc_best_of_seconds");
+    assert!((auc.value.unwrap() + 0.25).abs() < 1e-9, "{auc:?}");
+    let old = setting("grpo", (0..8).map(|s| timed(s, 0.0, 1.0, false)).collect());
+    let p = judge_pair(&a, &old, &ClaimsConfig::default());
+    assert_eq!(claim(&p, "auc_best_of_flops").verdict, Verdict::NotMeasured);
+    assert_eq!(claim(&p, "end_best_of_seconds").verdict, Verdict::DoesNotHold);
+}

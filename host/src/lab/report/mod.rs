@@ -5,6 +5,7 @@
 //! page). Everything here reads run directories; nothing trains.
 
 pub mod claims;
+pub mod cost;
 pub mod figures;
 pub mod html;
 pub mod labels;

@@ -5,7 +5,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::claims::interpolate;
+use super::cost::interpolate;
 use super::EvidenceError;
 
 /// One setting's curves, one (x, y) list per seed.

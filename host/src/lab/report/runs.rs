@@ -27,6 +27,9 @@ pub struct EvalPoint {
     /// Cumulative training wall-clock seconds up to and including this step (the steps'
     /// `time/step_s`; evaluation not counted).
     pub seconds: Option<f64>,
+    /// Cumulative training FLOPs up to and including this step (the steps' `budget/flops`;
+    /// None for runs from before it was logged).
+    pub flops: Option<f64>,
 }
 
 /// The figures of an evaluation the report draws and judges, by name.
@@ -74,6 +77,8 @@ pub struct StepPoint {
     pub judge_forwards: Option<f64>,
     /// Wall-clock seconds of the step (`time/step_s`).
     pub seconds: Option<f64>,
+    /// FLOPs of the step (`budget/flops`).
+    pub flops: Option<f64>,
 }
 
 /// One run: a setting at one seed.
@@ -338,6 +343,7 @@ fn eval_point(v: &Value, n: Option<usize>) -> EvalPoint {
         score_var: num(v, "eval/score_var"),
         forwards: num(v, "budget/judge_forwards_total"),
         seconds: None,
+        flops: None,
     }
 }
 
@@ -349,6 +355,7 @@ fn step_point(v: &Value) -> StepPoint {
         refined_mean: num_any(v, &["refined/mean", "reward/refined_mean"]),
         judge_forwards: num(v, "budget/judge_forwards"),
         seconds: num(v, "time/step_s"),
+        flops: num(v, "budget/flops"),
     }
 }
 
@@ -368,14 +375,13 @@ fn fill_forwards(evals: &mut [EvalPoint], steps: &[StepPoint]) {
     }
 }
 
-/// Cumulative training seconds at each evaluation; left None unless every step up to it logs
-/// its time.
+/// Cumulative training seconds and FLOPs at each evaluation; each left None unless every step
+/// up to it logs it.
 fn fill_seconds(evals: &mut [EvalPoint], steps: &[StepPoint]) {
     for e in evals.iter_mut() {
-        e.seconds = (steps.iter())
-            .filter(|s| s.step <= e.step)
-            .map(|s| s.seconds)
-            .sum::<Option<f64>>();
+        let upto = || steps.iter().filter(|s| s.step <= e.step);
+        e.seconds = upto().map(|s| s.seconds).sum::<Option<f64>>();
+        e.flops = upto().map(|s| s.flops).sum::<Option<f64>>();
     }
 }
 
@@ -425,6 +431,7 @@ mod tests {
             refined_mean: None,
             judge_forwards: None,
             seconds,
+            flops: seconds.map(|x| x * 1e9),
         }
     }
 
@@ -441,6 +448,8 @@ mod tests {
         fill_seconds(&mut evals, &steps);
         let got: Vec<Option<f64>> = evals.iter().map(|e| e.seconds).collect();
         assert_eq!(got, vec![Some(0.0), Some(0.75), None]);
+        let flops: Vec<Option<f64>> = evals.iter().map(|e| e.flops).collect();
+        assert_eq!(flops, vec![Some(0.0), Some(0.75e9), None]);
     }
 
     /// A crash can tear a log's last line anywhere, inside a multi-byte character too: the
