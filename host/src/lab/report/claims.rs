@@ -223,7 +223,8 @@ fn cost_claims(n: &str, pairs: &[(&Run, &Run)], c: Cost, cfg: &ClaimsConfig) -> 
         Cost::Flops => "flops",
     };
     let auc = format!(
-        "higher {n} at equal {what} (area under {n} vs cumulative {what}, over the common          range, per unit)"
+        "higher {n} at equal {what} (area under {n} vs cumulative {what}, over the common \
+         range, per unit)"
     );
     let end = format!("higher {n} at the common end of {what} (interpolated)");
     let (auc_id, end_id) = (format!("auc_best_of_{id}"), format!("end_best_of_{id}"));
