@@ -10,6 +10,7 @@ pub mod confine;
 pub mod folder;
 pub mod scaffold;
 pub mod sdk;
+pub mod tools;
 
 use std::path::PathBuf;
 
