@@ -433,6 +433,40 @@ mod tests {
     }
 
     #[test]
+    fn a_folders_own_python_sdk_is_noted_only_when_it_is_not_the_built_in_one() {
+        let d = tempfile::tempdir().unwrap();
+        let game = d.path().join("g");
+        std::fs::create_dir_all(&game).unwrap();
+        assert_eq!(
+            python_sdk_note(&game),
+            None,
+            "no frost_game/: nothing to say"
+        );
+        for (path, text) in PYTHON_SDK {
+            write(&game.join(path), text).unwrap();
+        }
+        assert_eq!(
+            python_sdk_note(&game),
+            None,
+            "the built-in SDK, as game new writes it"
+        );
+        let words = game.join("frost_game/words.py");
+        let old = std::fs::read_to_string(&words).unwrap();
+        std::fs::write(&words, old.replace("def ", "def  ")).unwrap();
+        let note = python_sdk_note(&game).expect("a changed SDK is noted");
+        assert!(
+            note.contains("is not the SDK built into this frost-host"),
+            "{note}"
+        );
+        std::fs::remove_file(&words).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &words).unwrap();
+        assert!(
+            python_sdk_note(&game).is_some(),
+            "a link to a device is not read"
+        );
+    }
+
+    #[test]
     fn the_pin_is_the_makefiles() {
         let makefile =
             std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../Makefile"))
