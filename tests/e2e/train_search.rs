@@ -21,7 +21,9 @@ fn run(name: &str, extra: &[&str]) -> (Vec<Value>, Vec<Value>) {
 }
 
 fn f(v: &Value, key: &str) -> f64 {
-    v[key].as_f64().unwrap_or_else(|| panic!("{key} missing: {v}"))
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} missing: {v}"))
 }
 
 /// Per assignment of a samples line: (score, sampled score, replaced) of each member.
@@ -51,7 +53,11 @@ fn each_regime_does_what_it_says_and_the_budget_counts_the_search() {
             let children = f(m, "frost/children") * 2.0;
             assert!(children > 0.0 && children <= 6.0, "{regime}: {m}");
             let sampled = f(m, "budget/judge_forwards_sampled");
-            assert_eq!(f(m, "budget/judge_forwards"), sampled + children, "{regime}");
+            assert_eq!(
+                f(m, "budget/judge_forwards"),
+                sampled + children,
+                "{regime}"
+            );
             assert!(f(m, "budget/flops") > 0.0);
             let (gain, found) = (f(m, "search/best_gain"), f(m, "search/found_frac"));
             assert!(gain >= 0.0 && (0.0..=1.0).contains(&found), "{regime}: {m}");
@@ -160,6 +166,9 @@ fn a_search_in_training_that_cannot_run_is_refused_in_one_line() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(says), "{sets:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{sets:?}: {err}");
-        assert!(!out.join("metrics.jsonl").exists(), "{sets:?}: nothing trained");
+        assert!(
+            !out.join("metrics.jsonl").exists(),
+            "{sets:?}: nothing trained"
+        );
     }
 }

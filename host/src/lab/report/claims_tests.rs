@@ -215,7 +215,11 @@ fn equal_seconds_and_flops_claims_read_their_own_axis() {
     let b = setting("grpo", (0..8).map(|s| timed(s, 0.0, 1.0, true)).collect());
     let p = judge_pair(&a, &b, &ClaimsConfig::default());
     assert_eq!(claim(&p, "final_best_of").verdict, Verdict::Holds);
-    for id in ["auc_best_of_seconds", "auc_best_of_flops", "end_best_of_seconds"] {
+    for id in [
+        "auc_best_of_seconds",
+        "auc_best_of_flops",
+        "end_best_of_seconds",
+    ] {
         let c = claim(&p, id);
         assert_eq!(c.verdict, Verdict::DoesNotHold, "{id}: {c:?}");
     }
@@ -227,5 +231,8 @@ fn equal_seconds_and_flops_claims_read_their_own_axis() {
     let old = setting("grpo", (0..8).map(|s| timed(s, 0.0, 1.0, false)).collect());
     let p = judge_pair(&a, &old, &ClaimsConfig::default());
     assert_eq!(claim(&p, "auc_best_of_flops").verdict, Verdict::NotMeasured);
-    assert_eq!(claim(&p, "end_best_of_seconds").verdict, Verdict::DoesNotHold);
+    assert_eq!(
+        claim(&p, "end_best_of_seconds").verdict,
+        Verdict::DoesNotHold
+    );
 }
