@@ -98,7 +98,9 @@ fn main() {
         use std::io::Write;
         let line = frost_host::terminal::printable(&one_line(&err)).into_owned();
         let _ = writeln!(std::io::stderr(), "error: {line}");
-        std::process::exit(1);
+        // `game-check --validate`: 1 is a failed check, 2 what could not be loaded.
+        let usage = err.is::<cli::game_validate::UsageError>();
+        std::process::exit(if usage { 2 } else { 1 });
     }
 }
 

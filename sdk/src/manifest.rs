@@ -37,21 +37,26 @@ macro_rules! game_manifest {
     };
     ($file:literal) => {
         /// The game's manifest (its `frost-game.toml`), as text.
-        pub const MANIFEST: &str =
-            ::core::include_str!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/", $file));
+        pub const MANIFEST: &str = ::core::include_str!(::core::concat!(
+            ::core::env!("CARGO_MANIFEST_DIR"),
+            "/",
+            $file
+        ));
         // A custom section of the core module, which the component keeps: read by the host.
         #[cfg(target_arch = "wasm32")]
         #[used]
         #[link_section = "frost-game-manifest"]
-        static __FROST_GAME_MANIFEST: [u8; MANIFEST.len()] =
-            *::core::include_bytes!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/", $file));
+        static __FROST_GAME_MANIFEST: [u8; MANIFEST.len()] = *::core::include_bytes!(
+            ::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/", $file)
+        );
     };
 }
 
-/// The value of the top-level string `key` of a manifest (`key = "value"` or `key = 'value'`
-/// on one line, before the first table), at compile time. Panics (a compile error at the
-/// `const` that reads it) when there is none, or when the value is not a one-line string
-/// without escapes.
+/// The value of the top-level string `key` of a manifest (before the first table), at compile
+/// time: a basic string without escapes (`key = "value"`), a literal string (`key = 'value'`),
+/// or a multi-line literal string (`key = '''value'''`, for a text with both kinds of quote).
+/// Panics (a compile error at the `const` that reads it) when there is none, or when the
+/// value is another kind of string (one with escapes, or `"""`).
 pub const fn string(manifest: &'static str, key: &str) -> &'static str {
     let b = manifest.as_bytes();
     let k = key.as_bytes();
@@ -78,7 +83,10 @@ const fn value(b: &'static [u8], start: usize, _key: &str) -> &'static str {
     }
     let quote = b[start];
     if start + 2 < b.len() && b[start + 1] == quote && b[start + 2] == quote {
-        panic!("frost-game.toml: a key the game reads is a multi-line string; write it on one line")
+        if quote == b'"' {
+            panic!("frost-game.toml: a key the game reads is a \"\"\" string; write it as '''literal'''")
+        }
+        return multi_line_literal(b, start + 3);
     }
     let mut end = start + 1;
     while end < b.len() && b[end] != quote {
@@ -93,8 +101,28 @@ const fn value(b: &'static [u8], start: usize, _key: &str) -> &'static str {
     if end >= b.len() {
         panic!("frost-game.toml: a string the game reads is not closed")
     }
-    let (_, rest) = b.split_at(start + 1);
-    let (text, _) = rest.split_at(end - start - 1);
+    slice(b, start + 1, end)
+}
+
+/// A `'''` string's text from `start` (after the quotes): a line break right after the
+/// opening quotes is not part of it (TOML's rule).
+const fn multi_line_literal(b: &'static [u8], mut start: usize) -> &'static str {
+    if start < b.len() && b[start] == b'\n' {
+        start += 1;
+    }
+    let mut end = start;
+    while end + 2 < b.len() && !(b[end] == b'\'' && b[end + 1] == b'\'' && b[end + 2] == b'\'') {
+        end += 1;
+    }
+    if end + 2 >= b.len() {
+        panic!("frost-game.toml: a ''' string the game reads is not closed")
+    }
+    slice(b, start, end)
+}
+
+const fn slice(b: &'static [u8], start: usize, end: usize) -> &'static str {
+    let (_, rest) = b.split_at(start);
+    let (text, _) = rest.split_at(end - start);
     match core::str::from_utf8(text) {
         Ok(s) => s,
         Err(_) => panic!("frost-game.toml is not UTF-8"),
@@ -132,7 +160,8 @@ mod tests {
     use super::string;
 
     const M: &str = "# a game\nname = \"my-game\"\nversion= '1.2.0'\n\
-        description = \"It's \"\nnamed = \"no\"\n[[example]]\nlicense = \"MIT\"\n";
+        description = \"It's \"\nnamed = \"no\"\nquoted = '''a \"b\" c's'''\n\
+        long = '''\nline 1\nline 2'''\n[[example]]\nlicense = \"MIT\"\n";
 
     #[test]
     fn top_level_strings_are_read_at_compile_time() {
@@ -140,6 +169,8 @@ mod tests {
         assert_eq!(NAME, "my-game");
         assert_eq!(string(M, "version"), "1.2.0");
         assert_eq!(string(M, "description"), "It's ");
+        assert_eq!(string(M, "quoted"), "a \"b\" c's");
+        assert_eq!(string(M, "long"), "line 1\nline 2");
     }
 
     #[test]

@@ -7,8 +7,8 @@ use frost_sdk::limits::check_move_tokens;
 use frost_sdk::schemars::JsonSchema;
 use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
-    export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
-    PromptStyle, Requirements, Round,
+    export_game, manifest, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt,
+    PromptSegment, PromptStyle, Requirements, Round,
 };
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -57,10 +57,9 @@ pub fn story_words(text: &str, min_chars: usize) -> Vec<String> {
 
 impl Game for Condense {
     type Config = CondenseConfig;
-    const NAME: &'static str = "condense";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
-    const DESCRIPTION: &'static str = "Condense (Xent): write a short text that makes a story \
-        predictable without using its words; reward = xed(s | x) = xent(s) - xent(s | x).";
+    const NAME: &'static str = manifest::string(MANIFEST, "name");
+    const VERSION: &'static str = manifest::string(MANIFEST, "version");
+    const DESCRIPTION: &'static str = manifest::string(MANIFEST, "description");
 
     fn requirements(c: &CondenseConfig) -> Result<Requirements, String> {
         check_move_tokens("move_tokens", c.move_tokens)?;
@@ -113,6 +112,8 @@ impl Game for Condense {
     }
 }
 
+// frost-game.toml: in the component, and the source of NAME, VERSION and DESCRIPTION.
+frost_sdk::game_manifest!();
 export_game!(Condense);
 
 #[cfg(test)]

@@ -6,8 +6,8 @@ use frost_sdk::limits::check_move_tokens;
 use frost_sdk::schemars::JsonSchema;
 use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
-    export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
-    PromptStyle, Requirements, Round, SegmentContent,
+    export_game, manifest, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt,
+    PromptSegment, PromptStyle, Requirements, Round, SegmentContent,
 };
 
 /// What the judge scores.
@@ -70,11 +70,9 @@ pub struct Infill;
 
 impl Game for Infill {
     type Config = InfillConfig;
-    const NAME: &'static str = "infill";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
-    const DESCRIPTION: &'static str = "Max-likelihood infilling: the player writes the missing \
-        gap of a passage; the reward is the judge's log-likelihood of the gap and the suffix \
-        given the prefix (or of the suffix alone).";
+    const NAME: &'static str = manifest::string(MANIFEST, "name");
+    const VERSION: &'static str = manifest::string(MANIFEST, "version");
+    const DESCRIPTION: &'static str = manifest::string(MANIFEST, "description");
 
     fn requirements(c: &InfillConfig) -> Result<Requirements, String> {
         check_move_tokens("gap_tokens", c.gap_tokens)?;
@@ -155,6 +153,8 @@ fn gap_start(gap_text: &str) -> String {
     format!("The missing text starts {how}. ")
 }
 
+// frost-game.toml: in the component, and the source of NAME, VERSION and DESCRIPTION.
+frost_sdk::game_manifest!();
 export_game!(Infill);
 
 #[cfg(test)]

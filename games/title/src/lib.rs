@@ -9,8 +9,8 @@ use frost_sdk::limits::check_move_tokens;
 use frost_sdk::schemars::JsonSchema;
 use frost_sdk::serde::{Deserialize, Serialize};
 use frost_sdk::{
-    export_game, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt, PromptSegment,
-    PromptStyle, Requirements, Round,
+    export_game, manifest, ChatMessage, Game, JudgeTerm, Passage, PassageSpec, Prompt,
+    PromptSegment, PromptStyle, Requirements, Round,
 };
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -64,11 +64,9 @@ pub fn distinct_ids(ids: &[u32]) -> Vec<u32> {
 
 impl Game for Title {
     type Config = TitleConfig;
-    const NAME: &'static str = "title";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
-    const DESCRIPTION: &'static str = "Title (the Frost authors' demo): write a title for a text \
-        without its tokens or line breaks; reward = log p(title | \"Title:\") + log p(text | \
-        \"Title:\" + title).";
+    const NAME: &'static str = manifest::string(MANIFEST, "name");
+    const VERSION: &'static str = manifest::string(MANIFEST, "version");
+    const DESCRIPTION: &'static str = manifest::string(MANIFEST, "description");
 
     fn requirements(c: &TitleConfig) -> Result<Requirements, String> {
         check_move_tokens("title_tokens", c.title_tokens)?;
@@ -125,6 +123,8 @@ impl Game for Title {
     }
 }
 
+// frost-game.toml: in the component, and the source of NAME, VERSION and DESCRIPTION.
+frost_sdk::game_manifest!();
 export_game!(Title);
 
 #[cfg(test)]

@@ -13,7 +13,8 @@ pub mod value;
 pub mod words;
 
 use frost_sdk::{
-    export_game, Game, MoveConstraints, Passage, PassageSpec, PromptStyle, Requirements, Round,
+    export_game, manifest, Game, MoveConstraints, Passage, PassageSpec, PromptStyle, Requirements,
+    Round,
 };
 
 /// Nats of reward lost per nat by which an `ensure` on judge quantities is violated.
@@ -98,11 +99,9 @@ pub struct Xent;
 
 impl Game for Xent {
     type Config = XentConfig;
-    const NAME: &'static str = "xent";
-    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
-    const DESCRIPTION: &'static str = "Plays a program in Xent's cross-entropy game language \
-        (config `program`): assign, elicit, reveal, reward, ensure; xent, xed, nex, dex with \
-        `a | b`; story(); remove_common_words, only_uses_words. Rewards are in nats.";
+    const NAME: &'static str = manifest::string(MANIFEST, "name");
+    const VERSION: &'static str = manifest::string(MANIFEST, "version");
+    const DESCRIPTION: &'static str = manifest::string(MANIFEST, "description");
 
     fn requirements(c: &XentConfig) -> Result<Requirements, String> {
         if c.story_tokens < 2 {
@@ -157,6 +156,8 @@ impl Game for Xent {
     }
 }
 
+// frost-game.toml: in the component, and the source of NAME, VERSION and DESCRIPTION.
+frost_sdk::game_manifest!();
 export_game!(Xent);
 
 #[cfg(test)]

@@ -56,10 +56,18 @@ pub struct GameCheckArgs {
     /// pure function of its config, seed and passages).
     #[arg(long)]
     pub verify: bool,
+    /// The contributor's and reviewer's gate: play the examples of the game's manifest
+    /// (frost-game.toml), score each reference move with the judge (the embedded default's
+    /// unless --config names another) against its range, check the example configs against
+    /// the game's config schema, and show how near the calls came to the sandbox's limits, in
+    /// one table. Exit status 0: every check passed; 1: a check failed; 2: the game, a config
+    /// or the model could not be loaded, or a flag is wrong.
+    #[arg(long, conflicts_with_all = ["seed", "text"])]
+    pub validate: bool,
 }
 
 /// Public-domain sample (Shakespeare, Sonnets 1-3) for `game-check` without `--text`.
-const SAMPLE_TEXT: &str = include_str!("sample_text.txt");
+pub(super) const SAMPLE_TEXT: &str = include_str!("sample_text.txt");
 
 fn load(path: &Path, allow_native: bool) -> anyhow::Result<Game> {
     Game::load(path, &GameLimits::default(), allow_native).map_err(anyhow::Error::new)
@@ -81,7 +89,34 @@ pub fn info(args: GameInfoArgs) -> anyhow::Result<()> {
         pretty(&i.config_schema)
     );
     println!("{}", printable(&text));
+    println!("\n{}", printable(&manifest_section(&game)));
     Ok(())
+}
+
+/// game-info's manifest part: the manifest's text as the component carries it, and whether
+/// it parses and agrees with `describe()`; or that there is none, and how to add one.
+fn manifest_section(game: &Game) -> String {
+    use frost_host::game::manifest::{self, Manifest};
+    let Some(bytes) = game.manifest_bytes() else {
+        return format!(
+            "manifest: none (add {} to the game's folder and build it again: \
+             docs/writing-a-game.md, \"The manifest\")",
+            manifest::FILE
+        );
+    };
+    let text = String::from_utf8_lossy(bytes);
+    let verdict = match Manifest::from_bytes(bytes) {
+        Err(e) => format!("does not parse: {e}"),
+        Ok(m) => match m.disagreements(game.info()).as_slice() {
+            [] => format!("{} ({} example(s))", m.name_at_version(), m.examples.len()),
+            d => format!("disagrees with describe(): {}", d.join("; ")),
+        },
+    };
+    format!(
+        "manifest ({}): {verdict}\n{}",
+        manifest::FILE,
+        text.trim_end()
+    )
 }
 
 fn pretty(json: &str) -> String {
@@ -99,7 +134,7 @@ const SECTIONS: [&str; 11] = [
 
 /// The run config game-check plays with: training's (`--config` or the embedded default, then
 /// `--set`), the game at `game`, and `--game-config`'s table as its [game.config].
-fn run_config(a: &GameCheckArgs) -> anyhow::Result<TrainConfig> {
+pub(super) fn run_config(a: &GameCheckArgs) -> anyhow::Result<TrainConfig> {
     for o in &a.overrides {
         let key = o.split_once('=').map_or(o.as_str(), |(k, _)| k).trim();
         let first = key.split('.').next().unwrap_or_default();
@@ -164,20 +199,65 @@ fn game_config_file(path: &Path) -> anyhow::Result<toml::Table> {
 }
 
 pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
+    if args.validate {
+        return super::game_validate::validate(&args);
+    }
     let cfg = run_config(&args)?;
     let allow_native = args.allow_native || cfg.game.allow_native;
     let game =
         Game::load(&args.game, &cfg.game.limits, allow_native).map_err(anyhow::Error::new)?;
-    // The tokenizer and the context of the model training would use, unless --tokenizer names
-    // another: a model folder, or a tokenizer.json (whose folder's config.json, when there is
-    // one, gives the context).
+    let Tokenizing {
+        tok,
+        context,
+        model_dir,
+    } = tokenizing(&args, &cfg)?;
+    let text = match &args.text {
+        Some(p) => {
+            std::fs::read_to_string(p).with_context(|| format!("reading text {}", p.display()))?
+        }
+        None => SAMPLE_TEXT.to_string(),
+    };
+    let models = match &model_dir {
+        Some(dir) => scorers(&cfg, dir)?,
+        None => None,
+    };
+    let scoring = models.as_ref().map(|(policy, judge)| Scoring {
+        cfg: &cfg,
+        policy: &policy.net,
+        judge: judge.as_ref().map_or(&policy.net, |j| &j.net),
+    });
+    let check = Check {
+        section: &cfg.game,
+        tok: &tok,
+        context,
+        text: &text,
+        seed: args.seed,
+        verify: args.verify,
+        scoring,
+    };
+    print!("{}", check_report(game, &check)?);
+    Ok(())
+}
+
+/// The tokenizer game-check deals with, the model's context length, and the model folder
+/// (when the tokenizer was given as a folder, or is the config's model's).
+pub(super) struct Tokenizing {
+    pub tok: Tok,
+    pub context: Option<usize>,
+    pub model_dir: Option<PathBuf>,
+}
+
+/// The tokenizer and the context of the model training would use, unless --tokenizer names
+/// another: a model folder, or a tokenizer.json (whose folder's config.json, when there is
+/// one, gives the context).
+pub(super) fn tokenizing(args: &GameCheckArgs, cfg: &TrainConfig) -> anyhow::Result<Tokenizing> {
     let (tok_path, model_dir) = match &args.tokenizer {
         Some(p) if p.is_dir() => (p.clone(), p.clone()),
         Some(p) => (
             p.clone(),
             p.parent().unwrap_or(Path::new(".")).to_path_buf(),
         ),
-        None => (train::tokenizer_dir(&cfg), train::model_dir(&cfg)),
+        None => (train::tokenizer_dir(cfg), train::model_dir(cfg)),
     };
     let tok_file = match tok_path.is_dir() {
         true => tok_path.join("tokenizer.json"),
@@ -204,37 +284,16 @@ pub fn check(args: GameCheckArgs) -> anyhow::Result<()> {
         ),
         false => None,
     };
-    let text = match &args.text {
-        Some(p) => {
-            std::fs::read_to_string(p).with_context(|| format!("reading text {}", p.display()))?
-        }
-        None => SAMPLE_TEXT.to_string(),
-    };
-    let models = match tok_path.is_dir() {
-        true => scorers(&cfg, &model_dir)?,
-        false => None,
-    };
-    let scoring = models.as_ref().map(|(policy, judge)| Scoring {
-        cfg: &cfg,
-        policy: &policy.net,
-        judge: judge.as_ref().map_or(&policy.net, |j| &j.net),
-    });
-    let check = Check {
-        section: &cfg.game,
-        tok: &tok,
+    Ok(Tokenizing {
+        tok,
         context,
-        text: &text,
-        seed: args.seed,
-        verify: args.verify,
-        scoring,
-    };
-    print!("{}", check_report(game, &check)?);
-    Ok(())
+        model_dir: tok_path.is_dir().then_some(model_dir),
+    })
 }
 
 /// The player and judge training would score with, on the CPU, when `dir` holds the model's
 /// weights (a tokenizer alone scores nothing).
-fn scorers(
+pub(super) fn scorers(
     cfg: &TrainConfig,
     dir: &Path,
 ) -> anyhow::Result<Option<(LoadedModel, Option<LoadedModel>)>> {

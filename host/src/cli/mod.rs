@@ -11,6 +11,7 @@ pub mod export;
 pub mod game;
 pub mod game_author;
 pub mod game_bench;
+pub mod game_validate;
 pub mod output;
 pub mod play;
 pub mod pretrain;

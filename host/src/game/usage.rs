@@ -27,6 +27,17 @@ impl Usage {
         }
         self.max_output_bytes = self.max_output_bytes.max(output);
     }
+
+    /// The most of each over `self` and `other` (another handle on the same game).
+    pub fn merge(&mut self, other: &Usage) {
+        self.calls = self.calls.max(other.calls);
+        self.max_call_ms = self.max_call_ms.max(other.max_call_ms);
+        self.max_memory_bytes = match (self.max_memory_bytes, other.max_memory_bytes) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.max_output_bytes = self.max_output_bytes.max(other.max_output_bytes);
+    }
 }
 
 #[cfg(test)]

@@ -116,7 +116,19 @@ pub fn check_sampled_scores(
             so_far: frost_sdk::rules::quoted(&tok.decode(&e.so_far)),
         }
     })?;
-    let sums = crate::judge::term_sums(judge, &asg.program, &sampled.moves);
+    exact_score(judge, asg, &sampled.moves[0], game)
+}
+
+/// The exact score of the move `mv` on `asg` (penalties included), checked term by term as
+/// [`check_sampled_scores`] checks a sampled one: what `game-check --validate` scores a
+/// manifest's reference move with.
+pub fn exact_score(
+    judge: &CausalLm,
+    asg: &Assignment,
+    mv: &[u32],
+    game: &str,
+) -> Result<f64, AssignmentError> {
+    let sums = crate::judge::term_sums(judge, &asg.program, &[mv.to_vec()]);
     crate::round::checks::check_scores(&asg.program, &sums[0]).map_err(|source| {
         AssignmentError::Round {
             game: game.to_string(),
