@@ -93,12 +93,13 @@ python-games-setup: $(COMPONENTIZE_PY_SETUP)
 
 # The Python games: the infill and title ports (games/python/*) and the hostile Python game of
 # tests/e2e/sandbox_python.rs, each NAME/NAME.wasm, built by `frost-host game build` when its
-# game.py, the Python SDK or the WIT changed (each build also compiles it into the component cache).
+# game.py, its manifest (frost-game.toml, when it has one), the Python SDK or the WIT changed
+# (each build also compiles it into the component cache).
 PY_SDK_FILES := $(wildcard sdk/python/frost_game/*.py sdk/python/frost_game/*.txt) sdk/wit/since_v0.2.0/game.wit
 PY_GAME_DIRS := games/python/infill games/python/title tests/games/python/hostile_py
 PY_GAME_WASMS := $(foreach d,$(PY_GAME_DIRS),$(d)/$(notdir $(d)).wasm)
 python-games: $(PY_GAME_WASMS)
-$(PY_GAME_WASMS): %.wasm: $$(dir $$*)game.py $(PY_SDK_FILES) | $(COMPONENTIZE_PY_SETUP)
+$(PY_GAME_WASMS): %.wasm: $$(dir $$*)game.py $$(wildcard $$(dir $$*)frost-game.toml) $(PY_SDK_FILES) | $(COMPONENTIZE_PY_SETUP)
 	$(CARGO) build --release -p frost-host
 	$(HOST) game build $(dir $@)
 

@@ -52,13 +52,7 @@ def gap_start(gap_text: str) -> str:
 
 
 class Infill(fg.Game):
-    NAME = "infill"
-    VERSION = "0.1.0"
-    DESCRIPTION = (
-        "Max-likelihood infilling (Python): the player writes the missing gap of a passage; "
-        "the reward is the judge's log-likelihood of the gap and the suffix given the prefix "
-        "(or of the suffix alone)."
-    )
+    # NAME, VERSION and DESCRIPTION: frost-game.toml, beside this file.
     Config = InfillConfig
 
     def requirements(self, c: InfillConfig) -> fg.Requirements:

@@ -33,12 +33,7 @@ LINE_BREAKS = ["\n", "\r"]
 
 
 class Title(fg.Game):
-    NAME = "title"
-    VERSION = "0.1.0"
-    DESCRIPTION = (
-        "Title (the Frost authors' demo, Python): write a title for a text without its tokens "
-        'or line breaks; reward = log p(title | "Title:") + log p(text | "Title:" + title).'
-    )
+    # NAME, VERSION and DESCRIPTION: frost-game.toml, beside this file.
     Config = TitleConfig
 
     def requirements(self, c: TitleConfig) -> fg.Requirements:

@@ -125,6 +125,7 @@ pub fn build(dir: &Path, options: &BuildOptions) -> Result<Built, AuthoringError
     let out = dir.join(format!("{name}.wasm"));
     let limits = &options.limits;
     let mut notes = Vec::new();
+    let manifest = super::manifest::read(dir)?;
     let unconfined = match (lang_of(dir)?, options.offline) {
         (Lang::Python, false) => {
             notes.extend(python_sdk_note(dir));
@@ -144,6 +145,9 @@ pub fn build(dir: &Path, options: &BuildOptions) -> Result<Built, AuthoringError
         }
         (Lang::Rust, true) => build_rust_offline(dir, &name, &out, limits)?,
     };
+    if let Some(text) = &manifest {
+        super::manifest::embed(&out, text)?;
+    }
     Ok(Built {
         path: out,
         unconfined,
@@ -236,7 +240,7 @@ fn run_build(
 
 /// Puts the built component at `out` without writing through whatever is there (a symlink
 /// planted in the folder is replaced, not followed): a fresh file beside it, renamed.
-fn install(built: &Path, out: &Path) -> Result<(), AuthoringError> {
+pub(super) fn install(built: &Path, out: &Path) -> Result<(), AuthoringError> {
     let name = out.file_name().unwrap_or_default().to_string_lossy();
     let partial = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
     let copy = || -> std::io::Result<()> {

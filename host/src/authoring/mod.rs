@@ -8,6 +8,7 @@
 pub mod build;
 pub mod confine;
 pub mod folder;
+pub mod manifest;
 pub mod scaffold;
 pub mod sdk;
 pub mod tools;
@@ -82,6 +83,10 @@ pub const PYTHON_SDK: &[(&str, &str)] = &[
     (
         "frost_game/limits.py",
         include_str!("../../../sdk/python/frost_game/limits.py"),
+    ),
+    (
+        "frost_game/manifest.py",
+        include_str!("../../../sdk/python/frost_game/manifest.py"),
     ),
     (
         "frost_game/rules.py",

@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any, List, Literal, Optional
 
 from . import config as cfg
+from . import manifest
 from .limits import MOVE_TOKENS_MAX, MOVE_TOKENS_MIN
 from .rules import check_passages
 from .types import GameInfo, Passage, Requirements, Round
@@ -43,7 +44,8 @@ class NoConfig:
 
 
 class Game:
-    """Subclass it: set NAME, VERSION, DESCRIPTION and Config (a dataclass whose fields all
+    """Subclass it: set NAME, VERSION, DESCRIPTION (or leave them out and write them in the
+    game's frost-game.toml, `frost_game.manifest`) and Config (a dataclass whose fields all
     have defaults), and write `requirements` and `new_round`. Every method is pure: the same
     config, seed and passages give the same round (the host replays rounds)."""
 
@@ -105,6 +107,7 @@ def export(game_class: type) -> type:
     global _exported
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise TypeError(f"frost_game.export takes a subclass of frost_game.Game, got {game_class!r}")
+    manifest.fill(game_class)
     _exported = game_class()
     return game_class
 

@@ -197,5 +197,36 @@ class TestingTest(unittest.TestCase):
         self.assertEqual(p.text_between(1, 2), "  words")
 
 
+class ManifestTest(unittest.TestCase):
+    def test_export_fills_empty_names_from_the_modules_manifest(self):
+        import os
+        import sys
+        import tempfile
+        import types
+
+        from frost_game import manifest
+
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, manifest.FILE), "w") as f:
+                f.write('name = "m-game"\nversion = "1.2.3"\ndescription = \'A "quoted" one.\'\n')
+            module = types.ModuleType("m_game_module")
+            module.__file__ = os.path.join(d, "game.py")
+            sys.modules[module.__name__] = module
+            try:
+                class M(fg.Game):
+                    VERSION = "9.9.9"  # set by the class: kept (game-check --validate compares)
+
+                M.__module__ = module.__name__
+                fg.export(M)
+                self.assertEqual((M.NAME, M.VERSION, M.DESCRIPTION), ("m-game", "9.9.9", 'A "quoted" one.'))
+            finally:
+                del sys.modules[module.__name__]
+
+        class N(fg.Game):
+            pass
+
+        fg.export(N)  # no manifest beside this test: nothing filled, nothing raised
+        self.assertEqual(N.NAME, "")
+
 if __name__ == "__main__":
     unittest.main()
