@@ -12,6 +12,8 @@ const PY_TEST: &str = include_str!("templates/python/test_game.py");
 const PY_README: &str = include_str!("templates/python/README.md");
 const RUST_MANIFEST: &str = include_str!("templates/rust/Cargo.toml");
 const RUST_README: &str = include_str!("templates/rust/README.md");
+/// The game's manifest, for either language (`game build` embeds it).
+const GAME_MANIFEST: &str = include_str!("templates/frost-game.toml");
 /// The doc's Rust game (tests/games/bridge is it verbatim); its name line is replaced.
 const RUST_LIB: &str = include_str!("../../../tests/games/bridge/src/lib.rs");
 const RUST_NAME_LINE: &str = "const NAME: &'static str = \"bridge\";";
@@ -36,6 +38,7 @@ pub fn files(lang: Lang, name: &str) -> Vec<(&'static str, String)> {
             ("game.py", fill(PY_GAME)),
             ("test_game.py", fill(PY_TEST)),
             ("README.md", fill(PY_README)),
+            ("frost-game.toml", fill(GAME_MANIFEST)),
         ]
         .into_iter()
         .chain(sdk(PYTHON_SDK))
@@ -53,6 +56,7 @@ pub fn files(lang: Lang, name: &str) -> Vec<(&'static str, String)> {
                 ),
             ),
             ("README.md", fill(RUST_README)),
+            ("frost-game.toml", fill(GAME_MANIFEST)),
             (RUST_SDK_MANIFEST, rust_sdk_manifest()),
         ]
         .into_iter()
@@ -114,6 +118,17 @@ mod tests {
         let templates = |lang| files_of(lang).into_iter().filter(|(p, _)| !is_sdk(p));
         for (path, text) in templates(Lang::Rust).chain(templates(Lang::Python)) {
             assert!(!text.contains("{{"), "{path}: {text}");
+        }
+    }
+
+    /// Both languages' folders carry a manifest that parses and names the game.
+    #[test]
+    fn a_new_folder_has_its_manifest() {
+        for lang in [Lang::Python, Lang::Rust] {
+            let files = files(lang, "my-game");
+            let text = &files.iter().find(|(p, _)| *p == "frost-game.toml").unwrap().1;
+            let m = crate::game::manifest::Manifest::parse(text).unwrap();
+            assert_eq!((m.name.as_str(), m.examples.len()), ("my-game", 1));
         }
     }
 
