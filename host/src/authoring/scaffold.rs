@@ -126,7 +126,11 @@ mod tests {
     fn a_new_folder_has_its_manifest() {
         for lang in [Lang::Python, Lang::Rust] {
             let files = files(lang, "my-game");
-            let text = &files.iter().find(|(p, _)| *p == "frost-game.toml").unwrap().1;
+            let text = &files
+                .iter()
+                .find(|(p, _)| *p == "frost-game.toml")
+                .unwrap()
+                .1;
             let m = crate::game::manifest::Manifest::parse(text).unwrap();
             assert_eq!((m.name.as_str(), m.examples.len()), ("my-game", 1));
         }
