@@ -7,6 +7,7 @@
 //! RUN/metrics.jsonl          one line per step
 //! RUN/eval.jsonl             one line per evaluation
 //! RUN/samples.jsonl          prompts, moves, scores, replacements
+//! RUN/game.json             the game trained on: name@version (its describe()), SHA-256, path
 //! RUN/launches.jsonl         one line per process (or job of ranks) that trained the run: the
 //!                            step it started after, its world size, Frost's version, when
 //! RUN/tb/                    TensorBoard event files: metrics.jsonl's and eval.jsonl's numbers
@@ -45,7 +46,16 @@ const LOGS: [&str; 4] = [
 ];
 
 /// What a run writes at its top level besides [`LOGS`] and `tb/`.
-const RUN_FILES: [&str; 3] = ["config.toml", "config.history.toml", "models.json"];
+const RUN_FILES: [&str; 4] = [
+    "config.toml",
+    "config.history.toml",
+    "models.json",
+    GAME_RECORD,
+];
+
+/// `RUN/game.json`: the game a run trained on, by `name@version` and content
+/// ([`crate::train::identity::game_record`]); what reports name the game by.
+pub const GAME_RECORD: &str = "game.json";
 
 /// Whether `path` is a run that has not checkpointed yet, recognised by what only a run writes
 /// and writes first: [`RunDir::create`] records in `checkpoints/sealed.json` that the run

@@ -36,6 +36,24 @@ impl RunIdentity {
     }
 }
 
+/// `RUN/game.json`: the game a run trained on, as `name@version` (its `describe()`; its
+/// manifest, when it carries one that validates, says the same), its SHA-256 (what
+/// `game.sha256` pins) and the path it was loaded from.
+pub fn game_record(
+    info: &frost_sdk::GameInfo,
+    path: &str,
+    identity: &RunIdentity,
+) -> serde_json::Value {
+    serde_json::json!({
+        "game": crate::game::manifest::name_at_version(info),
+        "name": info.name,
+        "version": info.version,
+        "api": info.abi_version,
+        "sha256": identity.game_hash,
+        "path": path,
+    })
+}
+
 /// SHA-256 of the game file's bytes: what a run records and `game.sha256` pins.
 pub fn game_hash(game: &Path) -> Result<String, TrainError> {
     let bytes = fs::read(game).map_err(io_error(game))?;

@@ -307,7 +307,11 @@ fn open_run(
         let run = RunDir::create(&req.out, &s.cfg.to_toml())?;
         let models = identity::models_record(&s.cfg, &s.identity.base_model);
         let path = run.path.join("models.json");
+        let game = identity::game_record(s.dealer.game.info(), &s.cfg.game.path, &s.identity);
         let written = crate::run::files::write_json(&path, &models)
+            .and_then(|()| {
+                crate::run::files::write_json(&run.path.join(crate::run::dir::GAME_RECORD), &game)
+            })
             .map_err(RunDirError::from)
             .and_then(|()| run.record_launch(&launch(s, 0)));
         if let Err(e) = written {
@@ -426,6 +430,7 @@ fn open_wandb(s: &Setup, run: &RunDir) -> Wandb {
     let what = serde_json::json!({
         "frost_version": env!("CARGO_PKG_VERSION"),
         "game_name": s.dealer.game_name,
+        "game": game_name_at_version(s),
         "game_sha256": s.identity.game_hash,
         "models": identity::models_record(&s.cfg, &s.identity.base_model),
     });
@@ -433,6 +438,11 @@ fn open_wandb(s: &Setup, run: &RunDir) -> Wandb {
         c.extend(w);
     }
     Wandb::start(w, &run.path, &config)
+}
+
+/// The game as runs and reports name it: `name@version` from its `describe()`.
+fn game_name_at_version(s: &Setup) -> String {
+    crate::game::manifest::name_at_version(s.dealer.game.info())
 }
 
 /// One step with libtorch's panics (an allocation failure, a shape error from what a round

@@ -23,6 +23,7 @@ fn run(seed: u64, evals: usize, f: impl Fn(usize) -> f64, entropy: Option<f64>) 
             .collect(),
         steps: Vec::new(),
         models: None,
+        game: None,
     }
 }
 

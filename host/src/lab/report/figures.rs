@@ -301,6 +301,7 @@ mod tests {
             }],
             steps: Vec::new(),
             models: None,
+            game: None,
         };
         Setting {
             label: label.into(),

@@ -173,7 +173,7 @@ fn settings_table(h: &mut String, settings: &[Setting]) {
         "<h2>Settings</h2>\n<div class=\"scroll\"><table><tr><th>setting</th><th>seeds</th>",
     );
     h.push_str(
-        "<th>last step</th><th>player's base</th><th>judge</th><th>run directories</th></tr>\n",
+        "<th>last step</th><th>game</th><th>player's base</th><th>judge</th><th>run directories</th></tr>\n",
     );
     for s in settings {
         let seeds: Vec<String> = s.runs.iter().map(|r| r.seed.to_string()).collect();
@@ -196,10 +196,11 @@ fn settings_table(h: &mut String, settings: &[Setting]) {
         let _ = writeln!(
             h,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"small\">{}</td><td class=\"small\">{}</td>\
-             <td class=\"small path\">{}</td></tr>",
+             <td class=\"small\">{}</td><td class=\"small path\">{}</td></tr>",
             escape(&s.label),
             escape(&seeds.join(" ")),
             escape(&last.join(", ")),
+            escape(&distinct(super::runs::Run::game_line)),
             escape(&distinct(super::runs::Run::player_line)),
             escape(&distinct(super::runs::Run::judge_line)),
             escape(&dirs.join(" "))

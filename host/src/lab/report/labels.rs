@@ -147,6 +147,7 @@ mod tests {
             evals: Vec::new(),
             steps: Vec::new(),
             models: None,
+            game: None,
         }
     }
 

@@ -95,6 +95,8 @@ pub struct Run {
     pub steps: Vec<StepPoint>,
     /// Its `models.json` (the player's and the judge's identity and quality), when it has one.
     pub models: Option<Value>,
+    /// Its `game.json` (the game's name@version and SHA-256), when it has one.
+    pub game: Option<Value>,
 }
 
 impl Run {
@@ -102,6 +104,16 @@ impl Run {
     /// it, steps and held-out bits per byte.
     pub fn player_line(&self) -> Option<String> {
         model_line(&self.models.as_ref()?["player"])
+    }
+
+    /// The game as `name@version (sha256 0123456789ab)`.
+    pub fn game_line(&self) -> Option<String> {
+        let g = self.game.as_ref()?;
+        let name = g["game"].as_str()?;
+        Some(match g["sha256"].as_str() {
+            Some(h) => format!("{name} (sha256 {})", &h[..h.len().min(12)]),
+            None => name.to_string(),
+        })
     }
 
     /// The judge in a line ("the player's base" when it is).
@@ -272,9 +284,11 @@ pub fn read_run(
     }
     fill_seconds(&mut evals, &steps);
     let refinement = read_refinement(dir);
-    let models = std::fs::read_to_string(dir.join("models.json"))
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok());
+    let json = |name: &str| -> Option<Value> {
+        let text = std::fs::read_to_string(dir.join(name)).ok()?;
+        serde_json::from_str(&text).ok()
+    };
+    let (models, game) = (json("models.json"), json(crate::run::dir::GAME_RECORD));
     Ok(Some(Run {
         dir: dir.to_path_buf(),
         setting,
@@ -284,6 +298,7 @@ pub fn read_run(
         evals,
         steps,
         models,
+        game,
     }))
 }
 

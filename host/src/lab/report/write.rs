@@ -90,7 +90,8 @@ pub fn write_report(opts: &ReportOptions) -> Result<ReportSummary, EvidenceError
 }
 
 /// A comparison means something only on the same models: a note when the runs recorded more
-/// than one player base or judge (`models.json`), naming them.
+/// than one player base or judge (`models.json`), naming them, or a setting's runs more than
+/// one game (`game.json`: name@version and SHA-256).
 fn model_notes(settings: &[Setting]) -> Vec<String> {
     let runs = || settings.iter().flat_map(|s| &s.runs);
     let mut notes = Vec::new();
@@ -106,6 +107,20 @@ fn model_notes(settings: &[Setting]) -> Vec<String> {
             let list: Vec<String> = seen.into_iter().collect();
             notes.push(format!(
                 "The runs were made with different {what}: {}; their figures do not compare.",
+                list.join("; ")
+            ));
+        }
+    }
+    // A setting's seeds are one game's runs (`game.json`): another build of it is named.
+    for s in settings {
+        let seen: std::collections::BTreeSet<String> =
+            s.runs.iter().filter_map(runs::Run::game_line).collect();
+        if seen.len() > 1 {
+            let list: Vec<String> = seen.into_iter().collect();
+            notes.push(format!(
+                "The runs of setting {} were made with different games: {}; its seeds do not \
+                 compare.",
+                s.label,
                 list.join("; ")
             ));
         }
@@ -129,6 +144,7 @@ fn claims_json(
                 "seeds": s.runs.iter().map(|r| r.seed).collect::<Vec<_>>(),
                 "runs": s.runs.iter().map(|r| r.dir.display().to_string()).collect::<Vec<_>>(),
                 "models": s.runs.iter().map(|r| r.models.clone()).collect::<Vec<_>>(),
+                "games": s.runs.iter().map(|r| r.game.clone()).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -292,7 +308,40 @@ mod tests {
                     "judge": {"same_as": "player"},
                 })
             }),
+            game: None,
         }
+    }
+
+    #[test]
+    fn a_settings_runs_on_different_game_builds_get_a_note_naming_them() {
+        let game = |seed, hash: &str| Run {
+            game: Some(json!({"game": "infill@0.1.0", "sha256": hash})),
+            ..run(seed, None)
+        };
+        let setting = |runs| Setting {
+            label: "L8".into(),
+            runs,
+        };
+        let same = [setting(vec![
+            game(0, "aaaaaaaaaaaaaaaa"),
+            game(1, "aaaaaaaaaaaaaaaa"),
+        ])];
+        assert!(model_notes(&same).is_empty());
+        assert_eq!(
+            same[0].runs[0].game_line().as_deref(),
+            Some("infill@0.1.0 (sha256 aaaaaaaaaaaa)")
+        );
+        let differ = [setting(vec![
+            game(0, "aaaaaaaaaaaaaaaa"),
+            game(1, "bbbbbbbbbbbbbbbb"),
+        ])];
+        assert_eq!(
+            model_notes(&differ),
+            [
+                "The runs of setting L8 were made with different games: infill@0.1.0 (sha256 \
+              aaaaaaaaaaaa); infill@0.1.0 (sha256 bbbbbbbbbbbb); its seeds do not compare."
+            ]
+        );
     }
 
     #[test]
