@@ -24,6 +24,7 @@ mod flops_profiler;
 mod frost;
 mod game_build;
 mod game_cache;
+mod game_manifest;
 mod game_pin;
 mod game_rounds;
 mod games;
