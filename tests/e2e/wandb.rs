@@ -210,6 +210,7 @@ fn an_offline_wandb_run_holds_every_logged_figure_step_for_step() {
     assert_eq!(config["steps"], 3);
     assert_eq!(config["update"]["lr"].as_f64(), Some(1e-3));
     assert_eq!(config["game_name"], "infill");
+    assert_eq!(config["game"], "infill@0.1.0");
     let exit = recs.iter().find(|r| r["type"] == "exit").expect("finished");
     assert_eq!(exit["exit"]["exit_code"].as_i64().unwrap_or(0), 0);
 }
