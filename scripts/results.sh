@@ -229,3 +229,20 @@ sed "s/update.entropy_coef=0.02/update.entropy_coef=$MATCHED/" configs/sweeps/sh
 "$BIN" report "$RUNS/core-l8" "$RUNS/sharpening-test" --out "$OUT/sharpening-test" \
   --pair frost-k4-d4=grpo-k8-entropy-matched --pair frost-k4-d4=grpo-k8 \
   --pair grpo-k8-entropy-matched=grpo-k8
+
+# The search inside training (issue 49 §2): three regimes (the search's best move replacing the
+# member it came from, joining as member K + 1, or trained toward by a likelihood term) against
+# GRPO K = 8 and K = 16 at equal seconds and FLOPs, 8 seeds, L = 8; then L = 12 for the regime
+# that did best at L = 8 (the sweep file written from the L = 8 one with the gap changed and
+# the other regimes left out: docs/results.md says which and why).
+"$BIN" sweep configs/sweeps/search-in-training-l8.toml --jobs "$JOBS" --out "$RUNS/search-in-training-l8"
+SIT_PAIRS=""
+for r in replace-best extra-member expert-iteration; do
+  SIT_PAIRS="$SIT_PAIRS --pair search-$r=grpo-k8 --pair search-$r=grpo-k16"
+done
+# shellcheck disable=SC2086
+"$BIN" report "$RUNS/search-in-training-l8" --out "$OUT/search-in-training-l8" $SIT_PAIRS \
+  --pair grpo-k16=grpo-k8
+"$BIN" sweep configs/sweeps/search-in-training-l12.toml --jobs "$JOBS" --out "$RUNS/search-in-training-l12"
+"$BIN" report "$RUNS/search-in-training-l12" --out "$OUT/search-in-training-l12" \
+  --pair search-replace-best=grpo-k8
