@@ -6,11 +6,8 @@
 
 use super::folder::Scratch;
 use super::{io, AuthoringError};
-use crate::game::manifest::{section, Manifest, FILE};
+use crate::game::manifest::{section, Manifest, FILE, MAX_BYTES};
 use std::path::Path;
-
-/// A manifest is a page of TOML; a bigger file in a folder someone sent is not read.
-const MAX_BYTES: u64 = 1 << 20;
 
 /// The folder's manifest text, checked; None when the folder has none.
 pub fn read(dir: &Path) -> Result<Option<String>, AuthoringError> {
@@ -29,7 +26,7 @@ pub fn read(dir: &Path) -> Result<Option<String>, AuthoringError> {
             "{FILE} is not a regular file (a link?): make it one"
         )));
     }
-    if meta.len() > MAX_BYTES {
+    if meta.len() > MAX_BYTES as u64 {
         return Err(refuse(format!(
             "{FILE} is {} bytes, over {MAX_BYTES}: a manifest is a page of TOML",
             meta.len()

@@ -165,13 +165,8 @@ impl Game {
                 })
             }
         };
-        // A manifest that cannot be found is no manifest: the game still plays, and
-        // `game-check --validate` says there is none.
         let manifest = match &backend {
-            Backend::Wasm(_) => manifest::section::find(&bytes)
-                .ok()
-                .flatten()
-                .map(<[u8]>::to_vec),
+            Backend::Wasm(_) => manifest::embedded(&bytes),
             Backend::Native(_) => None,
         };
         drop(bytes);

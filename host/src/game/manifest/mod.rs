@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 /// The manifest's file name in a game folder.
 pub const FILE: &str = frost_sdk::manifest::FILE;
 
+/// A manifest is a page of TOML: a bigger one (in a folder or a component) is refused.
+pub const MAX_BYTES: usize = 1 << 20;
+
 /// A parsed, checked manifest.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,6 +106,11 @@ impl Manifest {
 
     /// Parses a manifest read from a component's custom section.
     pub fn from_bytes(bytes: &[u8]) -> Result<Manifest, ManifestError> {
+        if bytes.len() > MAX_BYTES {
+            return Err(ManifestError::Syntax(format!(
+                "the embedded manifest is over {MAX_BYTES} bytes: a manifest is a page of TOML"
+            )));
+        }
         let text = std::str::from_utf8(bytes)
             .map_err(|_| ManifestError::Syntax("the embedded manifest is not UTF-8".into()))?;
         Manifest::parse(text)
@@ -208,6 +216,15 @@ fn check_license(license: &str) -> Result<(), ManifestError> {
         ));
     }
     Ok(())
+}
+
+/// The manifest a component carries, as bytes (kept up to one byte over [`MAX_BYTES`]:
+/// enough for [`Manifest::from_bytes`] to refuse it). A component whose sections do not
+/// parse has none: the game still plays (the engine is the judge of a component), and
+/// `game-check --validate` says there is none.
+pub fn embedded(wasm: &[u8]) -> Option<Vec<u8>> {
+    let m = section::find(wasm).ok().flatten()?;
+    Some(m[..m.len().min(MAX_BYTES + 1)].to_vec())
 }
 
 /// `name@version` of a game from its `describe()`: what a run records when the game has no

@@ -82,6 +82,10 @@ fn each_mistake_is_one_line_naming_the_field() {
     assert!(e.starts_with("frost-game.toml: line 1"), "{e}");
     let e = Manifest::from_bytes(&[0xff, 0xfe]).unwrap_err().to_string();
     assert_eq!(e, "frost-game.toml: the embedded manifest is not UTF-8");
+    let e = Manifest::from_bytes(&vec![b'#'; MAX_BYTES + 1])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("over 1048576 bytes"), "{e}");
 }
 
 #[test]
