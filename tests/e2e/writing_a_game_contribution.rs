@@ -161,6 +161,10 @@ fn the_docs_contribution_block_runs_verbatim_from_the_bundle_outside_the_checkou
                 assert!(!shown.contains("note:"), "{shown}");
                 "build"
             }
+            l if l.starts_with("frost-host game-check --validate mygame/mygame.wasm") => {
+                says(&["all ", " checks passed"]);
+                "validate"
+            }
             l if l.starts_with("frost-host game-check mygame/mygame.wasm") => {
                 says(&[
                     "game mygame 0.1.0: move of 4 tokens",
@@ -181,7 +185,7 @@ fn the_docs_contribution_block_runs_verbatim_from_the_bundle_outside_the_checkou
         };
         ran.push(kind);
     }
-    for step in ["new", "test", "build", "check", "sha256"] {
+    for step in ["new", "test", "build", "check", "validate", "sha256"] {
         assert!(
             ran.contains(&step),
             "the block lost its {step} step: {lines:?}"
