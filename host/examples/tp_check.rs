@@ -1,20 +1,25 @@
 //! Checks the tensor-parallel building blocks (`frost_host::model::tensor_parallel`) on this
 //! machine's torch.distributed: every rank builds the same small weights and inputs from one
 //! seed, computes each block unsharded (what one process computes) and on its share with the
-//! group's collectives, and compares: the MLP (column- then row-parallel) and its weight
-//! gradients, grouped-query attention by heads (key/value heads replicated when the group is
-//! larger than them), the vocabulary-parallel embedding, log-softmax with the tokens' log-probs
+//! group's collectives, and compares: the MLP (column- then row-parallel) with its input's and
+//! weights' gradients (the backward's sum over the group), grouped-query attention by heads with
+//! the same gradients (key/value heads replicated when the group is
+//! larger than them), the vocabulary-parallel embedding, log-softmax and its gradient, the tokens' log-probs
 //! and their gradient, the top k over a split vocabulary (ties included), sampling, and the
-//! collectives on bf16, f16 and f64. Under
+//! collectives on bf16, f16 and f64; then a two-layer Qwen3 under LoRA built on the rank's share
+//! (`CausalLm::new_sharded`): its logits and adapter gradients. Under
 //! torchrun with R ranks it checks every group size that divides R (1 excluded); alone, a
 //! group of one. Each rank prints one line per group size and what the group sent.
 //!
 //! `torchrun --standalone --nproc-per-node 4 --no-python target/release/examples/tp_check`
 use anyhow::{ensure, Context};
-use frost_host::dist::{Dist, Group, World};
+use frost_host::dist::{Dist, Group, ReduceOp, World};
 use frost_host::model::tensor_parallel as tp;
-use frost_host::model::{ModelConfig, SamplingParams};
-use tch::{Device, Kind, Tensor};
+use std::sync::Arc;
+
+use frost_host::model::tensor_parallel::Shard;
+use frost_host::model::{CausalLm, Input, LoraConfig, ModelConfig, SamplingParams};
+use tch::{nn, Device, Kind, Tensor};
 
 /// What the sharded results may differ by (summation order); the exact checks use 0.
 const TOL: f64 = 1e-5;
@@ -27,20 +32,85 @@ fn main() -> anyhow::Result<()> {
         n => (2..=n).filter(|t| n % t == 0).collect(),
     };
     for t in sizes {
-        let g = d.tensor_group(t)?;
-        let worst = check_all(&g).with_context(|| format!("rank {} at T = {t}", world.rank))?;
-        let sent: Vec<String> = (g.traffic().iter())
-            .map(|(op, c)| format!("{op} {} calls {} B", c.calls, c.bytes))
-            .collect();
+        let g = Arc::new(d.tensor_group(t)?);
+        let rank = world.rank;
+        let worst = check_all(&g).with_context(|| format!("rank {rank} at T = {t}"))?;
         println!(
-            "rank {} of {}, T = {t}: linear, attention, embedding, log-softmax, top-k, sampling, \
-             bf16/f16/f64 collectives ok (largest difference {worst:.1e}); sent: {}",
-            world.rank,
+            "rank {rank} of {}, T = {t}: linear, attention, embedding, log-softmax, top-k, \
+             sampling, bf16/f16/f64 collectives ok (largest difference {worst:.1e}); sent: {}",
             world.size,
-            sent.join(", ")
+            sent(&g)
+        );
+        let worst = model(&g).with_context(|| format!("rank {rank} at T = {t}: the model"))?;
+        println!(
+            "rank {rank} of {}, T = {t}: the model's logits and LoRA gradients ok (largest \
+             difference {worst:.1e}); sent: {}",
+            world.size,
+            sent(&g)
         );
     }
     Ok(())
+}
+
+/// What the group sent since the last call, one phrase per kind of collective.
+fn sent(g: &Group) -> String {
+    let sent: Vec<String> = (g.take_traffic().iter())
+        .map(|(op, c)| format!("{op} {} calls {} B", c.calls, c.bytes))
+        .collect();
+    sent.join(", ")
+}
+
+/// A two-layer Qwen3 under LoRA (adapters made non-zero), whole and as this rank's share of it
+/// (`CausalLm::new_sharded`, every tensor copied from the whole model's: a split one as the
+/// part `Shard::held` names): the logits, and each adapter's gradient summed over the group,
+/// equal one process's.
+fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
+    let cfg = ModelConfig::new(64, 16, 24, 2, 8, 2, 4, false);
+    let lora = LoraConfig::new(2, 4.0);
+    tch::manual_seed(11);
+    let vs_full = nn::VarStore::new(Device::Cpu);
+    let full = CausalLm::new(vs_full.root(), &cfg, Some(&lora))?;
+    let whole = vs_full.variables();
+    tch::no_grad(|| {
+        for (name, t) in &whole {
+            if name.contains("lora_B") {
+                let _ = t.shallow_clone().copy_(&(t.randn_like() * 0.1));
+            }
+        }
+    });
+    let shard = Shard::new(Arc::clone(g), &cfg)?;
+    let vs = nn::VarStore::new(Device::Cpu);
+    let mine = CausalLm::new_sharded(vs.root(), &cfg, Some(&lora), &shard)?;
+    for (name, t) in vs.variables() {
+        let src = &whole[&name];
+        let src = match src.size() == t.size() {
+            true => src.shallow_clone(),
+            false => shard.held(&name)?.take(src),
+        };
+        tch::no_grad(|| t.shallow_clone().copy_(&src));
+    }
+    let ids = Tensor::randint(64, [2, 7], (Kind::Int64, Device::Cpu));
+    let positions = Tensor::arange(7, (Kind::Int64, Device::Cpu)).expand([2, 7], true);
+    let c = Tensor::randn([2, 7, 64], (Kind::Float, Device::Cpu));
+    let want = full.forward(Input::Ids(&ids), &positions, None, None);
+    (&want * &c).sum(Kind::Float).backward();
+    let got = mine.forward(Input::Ids(&ids), &positions, None, None);
+    g.take_failure()?;
+    (&got * &c).sum(Kind::Float).f_backward()?;
+    let mut worst = 0f64;
+    close("logits", &got, &want, TOL, &mut worst)?;
+    let mut adapters = 0;
+    for (name, t) in vs.variables() {
+        if !t.requires_grad() {
+            continue;
+        }
+        let grad = t.grad().contiguous();
+        g.all_reduce(&grad, ReduceOp::Sum)?;
+        close(&format!("{name} gradient"), &grad, &whole[&name].grad(), TOL, &mut worst)?;
+        adapters += 1;
+    }
+    ensure!(adapters == 28, "{adapters} trainable tensors, want 28 (LoRA A and B of 14 projections)");
+    Ok(worst)
 }
 
 /// A Qwen3 shape the group sizes 2 and 4 split: 8 query heads, 2 key/value heads of 4 (at 4
@@ -100,24 +170,35 @@ fn kinds(g: &Group) -> anyhow::Result<()> {
     let want = (g.size * (g.size + 1) / 2) as f64;
     for kind in [Kind::BFloat16, Kind::Half, Kind::Double] {
         let t = Tensor::full([3], r + 1.0, (kind, Device::Cpu));
-        g.all_reduce(&t, frost_host::dist::ReduceOp::Sum)?;
+        g.all_reduce(&t, ReduceOp::Sum)?;
         ensure!(
             t.kind() == kind && t.double_value(&[2]) == want,
             "{kind:?} sum: {t}"
         );
     }
     let t = Tensor::full([2], r, (Kind::Double, Device::Cpu));
-    g.all_reduce(&t, frost_host::dist::ReduceOp::Max)?;
+    g.all_reduce(&t, ReduceOp::Max)?;
     ensure!(t.double_value(&[1]) == (g.size - 1) as f64, "max: {t}");
     Ok(())
 }
 
-/// down(silu(gate x) * up x): gate/up by rows, down by columns, one all-reduce; the output and
-/// the three weights' gradients equal the unsharded ones.
+/// The whole gradient of a split weight from this rank's share of it (`mine`, a leaf): put in
+/// the unsharded layout and summed over the group (a key/value head held twice gets both
+/// ranks' parts: what the LoRA reduction will do).
+fn whole_grad(cfg: &ModelConfig, g: &Group, name: &str, mine: &Tensor, full: &Tensor) -> anyhow::Result<Tensor> {
+    let held = tp::held(cfg, name, g.size as i64, g.rank as i64)?;
+    let t = held.put(&mine.grad(), &full.size()).contiguous();
+    g.all_reduce(&t, ReduceOp::Sum)?;
+    Ok(t)
+}
+
+/// down(silu(gate x) * up x): gate/up by rows, down by columns, one all-reduce forward and one
+/// backward; the output, the input's gradient and the three weights' gradients equal the
+/// unsharded ones.
 fn mlp(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()> {
     let (h, i, n) = (cfg.hidden_size, cfg.intermediate_size, 5);
     let opts = (Kind::Float, Device::Cpu);
-    let x = Tensor::randn([n, h], opts);
+    let x = leaf(Tensor::randn([n, h], opts));
     let c = Tensor::randn([n, h], opts);
     let gate = leaf(Tensor::randn([i, h], opts) * 0.3);
     let up = leaf(Tensor::randn([i, h], opts) * 0.3);
@@ -126,31 +207,30 @@ fn mlp(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()> {
     (&y * &c).sum(Kind::Float).backward();
 
     let p = "model.layers.0.mlp";
+    let x_tp = leaf(x.detach().copy());
     let gate_r = part(cfg, g, &format!("{p}.gate_proj.weight"), &gate)?;
     let up_r = part(cfg, g, &format!("{p}.up_proj.weight"), &up)?;
     let down_r = part(cfg, g, &format!("{p}.down_proj.weight"), &down)?;
-    let hidden = tp::column_parallel(&x, &gate_r).silu() * tp::column_parallel(&x, &up_r);
-    let y_tp = tp::row_parallel(g, &hidden, &down_r)?;
-    (&y_tp * &c).sum(Kind::Float).backward();
+    let [gx, ux] = <[Tensor; 2]>::try_from(tp::column_parallel(g, &x_tp, &[&gate_r, &up_r]))
+        .map_err(|_| anyhow::anyhow!("two projections"))?;
+    let y_tp = tp::row_parallel(g, &(gx.silu() * ux), &down_r)?;
+    (&y_tp * &c).sum(Kind::Float).f_backward()?;
     close("mlp output", &y_tp, &y, TOL, worst)?;
+    close("mlp input gradient", &x_tp.grad(), &x.grad(), TOL, worst)?;
     for (name, full, mine) in [
         ("gate_proj", &gate, &gate_r),
         ("up_proj", &up, &up_r),
         ("down_proj", &down, &down_r),
     ] {
-        let want = tp::held(
-            cfg,
-            &format!("{p}.{name}.weight"),
-            g.size as i64,
-            g.rank as i64,
-        )?
-        .take(&full.grad());
-        close(&format!("{name} gradient"), &mine.grad(), &want, TOL, worst)?;
+        let got = whole_grad(cfg, g, &format!("{p}.{name}.weight"), mine, full)?;
+        close(&format!("{name} gradient"), &got, &full.grad(), TOL, worst)?;
     }
     Ok(())
 }
 
-/// Causal grouped-query attention: q/k/v by heads, o by columns (one all-reduce).
+/// Causal grouped-query attention: q/k/v by heads, o by columns (one all-reduce forward, one
+/// backward); the output, the input's gradient and the four weights' gradients (a key/value
+/// head held by two ranks summed over both) equal the unsharded ones.
 fn attention(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()> {
     let (h, hd, nq, nkv) = (
         cfg.hidden_size,
@@ -160,11 +240,12 @@ fn attention(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()
     );
     let (b, s) = (2, 6);
     let opts = (Kind::Float, Device::Cpu);
-    let x = Tensor::randn([b, s, h], opts);
-    let wq = Tensor::randn([nq * hd, h], opts) * 0.3;
-    let wk = Tensor::randn([nkv * hd, h], opts) * 0.3;
-    let wv = Tensor::randn([nkv * hd, h], opts) * 0.3;
-    let wo = Tensor::randn([h, nq * hd], opts) * 0.3;
+    let x = leaf(Tensor::randn([b, s, h], opts));
+    let c = Tensor::randn([b, s, h], opts);
+    let wq = leaf(Tensor::randn([nq * hd, h], opts) * 0.3);
+    let wk = leaf(Tensor::randn([nkv * hd, h], opts) * 0.3);
+    let wv = leaf(Tensor::randn([nkv * hd, h], opts) * 0.3);
+    let wo = leaf(Tensor::randn([h, nq * hd], opts) * 0.3);
     // Each head's output before o, [b, s, heads * hd]: query head h reads key/value head
     // h / (query heads / key-value heads), as in the model.
     let attend = |q: &Tensor, k: &Tensor, v: &Tensor| {
@@ -184,17 +265,28 @@ fn attention(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()
         &x.matmul(&wv.tr()),
     );
     let want = full.matmul(&wo.tr());
+    (&want * &c).sum(Kind::Float).backward();
 
     let p = "model.layers.0.self_attn";
-    let mine = |proj: &str, w: &Tensor| part(cfg, g, &format!("{p}.{proj}.weight"), w);
-    let (q, k, v) = (
+    let name = |proj: &str| format!("{p}.{proj}.weight");
+    let mine = |proj: &str, w: &Tensor| part(cfg, g, &name(proj), w);
+    let (q, k, v, o) = (
         mine("q_proj", &wq)?,
         mine("k_proj", &wk)?,
         mine("v_proj", &wv)?,
+        mine("o_proj", &wo)?,
     );
-    let cp = |w: &Tensor| tp::column_parallel(&x, w);
-    let got = tp::row_parallel(g, &attend(&cp(&q), &cp(&k), &cp(&v)), &mine("o_proj", &wo)?)?;
-    close("attention output", &got, &want, TOL, worst)
+    let x_tp = leaf(x.detach().copy());
+    let qkv = tp::column_parallel(g, &x_tp, &[&q, &k, &v]);
+    let got = tp::row_parallel(g, &attend(&qkv[0], &qkv[1], &qkv[2]), &o)?;
+    (&got * &c).sum(Kind::Float).f_backward()?;
+    close("attention output", &got, &want, TOL, worst)?;
+    close("attention input gradient", &x_tp.grad(), &x.grad(), TOL, worst)?;
+    for (proj, full, mine) in [("q_proj", &wq, &q), ("k_proj", &wk, &k), ("v_proj", &wv, &v), ("o_proj", &wo, &o)] {
+        let got = whole_grad(cfg, g, &name(proj), mine, full)?;
+        close(&format!("{proj} gradient"), &got, &full.grad(), TOL, worst)?;
+    }
+    Ok(())
 }
 
 /// The embedding (bit for bit), the log-softmax, the tokens' log-probs and their gradient.
@@ -233,6 +325,14 @@ fn vocabulary(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<(
         TOL,
         worst,
     )?;
+    // Its gradient: every rank's columns read the shared log-sum-exp (summed in the backward).
+    let c = Tensor::randn([n, v], opts);
+    let again = leaf(logits.detach().copy());
+    (again.log_softmax(-1, Kind::Float) * &c).sum(Kind::Float).backward();
+    let mine2 = leaf(mine.detach().copy());
+    (tp::log_softmax(g, &mine2)? * c.narrow(1, first, cols)).sum(Kind::Float).f_backward()?;
+    let want = again.grad().narrow(1, first, cols);
+    close("log-softmax gradient", &mine2.grad(), &want, TOL, worst)?;
     let picked_tp = tp::target_logprobs(g, &mine, &targets, first)?;
     close("target log-probs", &picked_tp, &picked, TOL, worst)?;
     picked_tp.sum(Kind::Float).backward();

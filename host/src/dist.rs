@@ -14,11 +14,13 @@
 
 use std::ffi::CString;
 
+mod backward;
 mod group;
 mod join;
 mod quiet;
 pub mod site;
 
+pub use backward::{sum_grad_in_backward, BACKWARD_SUM};
 pub use group::{Count, Group, ReduceOp, Traffic};
 use join::join_failure;
 use pyo3::prelude::*;

@@ -56,39 +56,60 @@ fn run(n: usize) -> String {
     text
 }
 
-/// The line rank `r` of `n` printed for group size `t`.
+/// The line rank `r` of `n` printed for group size `t` about the building blocks.
 fn line(text: &str, r: usize, n: usize, t: usize) -> String {
-    let head = format!("rank {r} of {n}, T = {t}: ");
-    let found = text.lines().find(|l| l.starts_with(&head));
+    find(text, &format!("rank {r} of {n}, T = {t}: linear"))
+}
+
+/// The line rank `r` of `n` printed for group size `t` about the sharded model.
+fn model_line(text: &str, r: usize, n: usize, t: usize) -> String {
+    find(text, &format!("rank {r} of {n}, T = {t}: the model"))
+}
+
+fn find(text: &str, head: &str) -> String {
+    let found = text.lines().find(|l| l.starts_with(head));
     found
-        .unwrap_or_else(|| panic!("no line for {head}in:\n{text}"))
+        .unwrap_or_else(|| panic!("no line starting {head} in:\n{text}"))
         .to_string()
 }
 
 #[test]
 fn sharded_blocks_equal_one_process_on_two_and_four_ranks() {
     let alone = run(1);
-    let one = line(&alone, 0, 1, 1);
-    assert!(
-        one.ends_with("sent: "),
-        "a group of one sends nothing: {one}"
-    );
+    for one in [line(&alone, 0, 1, 1), model_line(&alone, 0, 1, 1)] {
+        assert!(
+            one.ends_with("sent: "),
+            "a group of one sends nothing: {one}"
+        );
+    }
     for n in [2, 4] {
         let text = run(n);
         for t in (2..=n).filter(|t| n % t == 0) {
             for r in 0..n {
                 let l = line(&text, r, n, t);
                 assert!(l.contains("ok (largest difference"), "{l}");
-                // The counter: the MLP, attention and embedding sum once each; the two
-                // log-sum-exps (the log-softmax's, the tokens' log-probs') take a max and sum
-                // once each, the tokens' log-probs sum their logits too; top k gathers values
-                // and indices, twice; sampling gathers once per mode (4); the kinds' check
-                // sums bf16, f16 and f64 and takes one max.
+                // The counter: the MLP, attention and embedding sum once each forward, and
+                // the MLP's and attention's weight gradients are summed once each (7); the two
+                // log-sum-exps of the log-softmax (one more for its gradient) and of the
+                // tokens' log-probs take a max and sum once each, the tokens' log-probs sum
+                // their logits too; top k gathers values and indices, twice; sampling gathers
+                // once per mode (4); the kinds' check sums bf16, f16 and f64 and takes one max.
+                // The backward sums the MLP's and attention's input gradients once each (one
+                // for all of q, k, v) and the log-softmax's shared log-sum-exp once.
                 for counted in [
-                    "all-reduce sum 9 calls",
-                    "all-reduce max 3 calls",
+                    "all-reduce sum 17 calls",
+                    "all-reduce max 4 calls",
                     "all-gather 8 calls",
+                    "all-reduce sum (backward) 3 calls",
                 ] {
+                    assert!(l.contains(counted), "{counted}: {l}");
+                }
+                // The two-layer model: o and down sum once each per layer forward, the
+                // backward sums each layer's attention and MLP input once, and the check sums
+                // the 28 adapter gradients over the group.
+                let l = model_line(&text, r, n, t);
+                assert!(l.contains("LoRA gradients ok (largest difference"), "{l}");
+                for counted in ["all-reduce sum 32 calls", "all-reduce sum (backward) 4 calls"] {
                     assert!(l.contains(counted), "{counted}: {l}");
                 }
             }

@@ -4,7 +4,7 @@
 //! benchmark can say what a phase sent. A group of one rank does nothing and counts nothing.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use tch::{Kind, Tensor};
@@ -39,7 +39,14 @@ pub struct Group {
     /// Where this rank stands in the world (for error messages) and its CUDA index (-1: CPU).
     world: (usize, usize),
     device: i64,
-    traffic: Mutex<Traffic>,
+    /// Shared with the copy the backward's registry holds (dist/backward.rs), so that what a
+    /// backward sends is counted with the rest.
+    traffic: Arc<Mutex<Traffic>>,
+    /// This group's key in that registry, once a backward needs it.
+    pub(super) backward_key: OnceLock<i64>,
+    /// The first collective that failed inside the model, whose forwards return tensors, not
+    /// results ([`Group::note_failure`]); the pass that ran the model reads it.
+    failure: Arc<Mutex<Option<DistError>>>,
 }
 
 impl Group {
@@ -51,7 +58,9 @@ impl Group {
             joined: None,
             world: (0, 1),
             device: -1,
-            traffic: Mutex::new(Traffic::new()),
+            traffic: Arc::default(),
+            backward_key: OnceLock::new(),
+            failure: Arc::default(),
         }
     }
 
@@ -63,6 +72,36 @@ impl Group {
     /// What was sent, and the counters back at zero (one phase's figures).
     pub fn take_traffic(&self) -> Traffic {
         std::mem::take(&mut *self.traffic.lock().expect("traffic lock"))
+    }
+
+    /// Keeps `e` (the first only) for [`Group::take_failure`]: a collective inside the model
+    /// failed, and every later one fails at once (a rank is gone: waiting again would only
+    /// add a timeout per layer).
+    pub fn note_failure(&self, e: DistError) {
+        let mut failure = self.failure.lock().expect("failure lock");
+        failure.get_or_insert(e);
+    }
+
+    /// The failure kept by [`Group::note_failure`] since the last call, if any: what a pass
+    /// that ran the model returns (its outputs are not to be used then).
+    pub fn take_failure(&self) -> Result<(), DistError> {
+        match self.failure.lock().expect("failure lock").take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// An error when an earlier collective failed inside the model.
+    fn refuse_after_failure(&self, op: &'static str) -> Result<(), DistError> {
+        match &*self.failure.lock().expect("failure lock") {
+            Some(e) => Err(DistError::Collective {
+                rank: self.world.0,
+                size: self.world.1,
+                op,
+                msg: format!("skipped after an earlier failure ({e})"),
+            }),
+            None => Ok(()),
+        }
     }
 
     fn count(&self, op: &'static str, t: &Tensor) {
@@ -89,13 +128,28 @@ impl Group {
 
     /// `t` (contiguous, on this rank's device) reduced over the group in place.
     pub fn all_reduce(&self, t: &Tensor, op: ReduceOp) -> Result<(), DistError> {
+        let name = match op {
+            ReduceOp::Sum => "all-reduce sum",
+            ReduceOp::Max => "all-reduce max",
+        };
+        self.all_reduce_named(t, op, name)
+    }
+
+    /// [`Group::all_reduce`], counted under `name` (the backward's sums have their own).
+    pub(super) fn all_reduce_named(
+        &self,
+        t: &Tensor,
+        op: ReduceOp,
+        name: &'static str,
+    ) -> Result<(), DistError> {
         let Some((index, helper)) = &self.joined else {
             return Ok(());
         };
         assert!(t.is_contiguous(), "collectives take contiguous tensors");
-        let (name, op) = match op {
-            ReduceOp::Sum => ("all-reduce sum", "sum"),
-            ReduceOp::Max => ("all-reduce max", "max"),
+        self.refuse_after_failure(name)?;
+        let op = match op {
+            ReduceOp::Sum => "sum",
+            ReduceOp::Max => "max",
         };
         self.count(name, t);
         let (ptr, n, kind) = (t.data_ptr() as usize, t.numel() as i64, kind_name(t.kind()));
@@ -113,6 +167,7 @@ impl Group {
         let Some((index, helper)) = &self.joined else {
             return Ok(t.view(shape.as_slice()));
         };
+        self.refuse_after_failure("all-gather")?;
         self.count("all-gather", &t);
         let out = Tensor::empty(shape.as_slice(), (t.kind(), t.device()));
         let (n, kind) = (t.numel() as i64, kind_name(t.kind()));
@@ -122,6 +177,24 @@ impl Group {
             m.call_method1("group_all_gather", args).map(drop)
         })?;
         Ok(out)
+    }
+}
+
+impl Group {
+    /// Another handle on this group: the same helper group and the same counters.
+    pub(super) fn share(&self) -> Group {
+        let joined = (self.joined.as_ref())
+            .map(|(i, h)| (*i, Python::attach(|py| h.clone_ref(py))));
+        Group {
+            rank: self.rank,
+            size: self.size,
+            joined,
+            world: self.world,
+            device: self.device,
+            traffic: Arc::clone(&self.traffic),
+            backward_key: OnceLock::new(),
+            failure: Arc::clone(&self.failure),
+        }
     }
 }
 
@@ -165,7 +238,9 @@ impl Dist {
             joined: Some((index, helper)),
             world: (rank, world),
             device: self.device,
-            traffic: Mutex::new(Traffic::new()),
+            traffic: Arc::default(),
+            backward_key: OnceLock::new(),
+            failure: Arc::default(),
         })
     }
 }

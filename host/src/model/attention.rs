@@ -4,13 +4,17 @@
 
 use tch::{nn, Device, Kind, Tensor};
 
-use super::blocks::{Builder, RmsNorm, Rotary};
+use std::sync::Arc;
+
+use super::blocks::{enter, Builder, RmsNorm, Rotary};
 use super::config::ModelConfig;
 use super::lora::LoraLinear;
+use crate::dist::Group;
 
 /// Grouped-query self-attention with RMSNorm on every query and key head; with `gated`
 /// (Qwen3.5), `q_proj` yields per head [query | gate] and the output is scaled by
-/// sigmoid(gate) before `o_proj`.
+/// sigmoid(gate) before `o_proj`. On a shard, this rank's query heads and the key/value heads
+/// they read (o by columns: one all-reduce).
 pub(super) struct Attention {
     q_proj: LoraLinear,
     k_proj: LoraLinear,
@@ -22,6 +26,7 @@ pub(super) struct Attention {
     num_kv_heads: i64,
     head_dim: i64,
     gated: bool,
+    group: Option<Arc<Group>>,
 }
 
 impl Attention {
@@ -42,10 +47,12 @@ impl Attention {
             o_proj: mk.linear(p, "o_proj", nh * hd, h),
             q_norm: mk.norm(&(p / "q_norm"), hd),
             k_norm: mk.norm(&(p / "k_norm"), hd),
-            num_heads: nh,
-            num_kv_heads: nkv,
+            num_heads: mk.per_rank(nh),
+            // More ranks than key/value heads: each rank holds the one its queries read.
+            num_kv_heads: mk.per_rank(nkv).max(1),
             head_dim: hd,
             gated,
+            group: mk.group(),
         }
     }
 
@@ -60,6 +67,7 @@ impl Attention {
     ) -> Tensor {
         let (b, t) = (x.size()[0], x.size()[1]);
         let (nh, nkv, hd) = (self.num_heads, self.num_kv_heads, self.head_dim);
+        let x = &enter(&self.group, x);
         let heads = |y: Tensor, n: i64| y.view([b, t, n, hd]);
         let (q, gate) = if self.gated {
             let qg = self.q_proj.forward(x).view([b, t, nh, 2 * hd]);

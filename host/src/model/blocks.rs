@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use tch::{nn, Device, Kind, Tensor};
 
-use super::lora::{base_var, LoraConfig, LoraLinear, WeightInit};
+use super::lora::{base_var, LoraConfig, LoraLinear, Parallel, WeightInit};
+use super::tensor_parallel::{Held, Shard};
+use crate::dist::{sum_grad_in_backward, Group};
 
 /// How a layer's variables are made: initialisation, trainability, adapters.
 pub(super) struct Builder<'a> {
@@ -18,21 +20,43 @@ pub(super) struct Builder<'a> {
     pub(super) eps: f64,
     /// Qwen3.5's norms: `x̂ (1 + w)` with w starting at 0.
     pub(super) zero_centred: bool,
+    /// This rank's share of a tensor-parallel model (None: the whole model).
+    pub(super) shard: Option<&'a Shard>,
 }
 
 impl Builder<'_> {
     /// The projection `p / name`, with an adapter when `name` is a LoRA target.
+    /// On a shard, the part of the weight this rank holds (`tensor_parallel::slicing`).
     pub(super) fn linear(&self, p: &nn::Path, name: &str, in_dim: i64, out_dim: i64) -> LoraLinear {
         let target = self.lora.filter(|l| l.targets(name));
-        LoraLinear::new(
-            p / name,
-            in_dim,
-            out_dim,
+        let p = p / name;
+        let parallel = match self.shard {
+            None => Parallel::Whole,
+            // `Shard::new` checked every split of the shape: none fails here.
+            Some(s) => match s.held(&p.path("weight")).expect("checked by Shard::new") {
+                Held::Whole => Parallel::Whole,
+                held @ Held::Part { dim: 0, .. } => Parallel::Column(held),
+                held => Parallel::Row(Arc::clone(&s.group), held),
+            },
+        };
+        LoraLinear::new_parallel(
+            p,
+            [in_dim, out_dim],
             target,
-            self.train_base,
-            self.init,
+            (self.train_base, self.init),
             self.adapters_on.clone(),
+            parallel,
         )
+    }
+
+    /// The group a layer's sharded work runs over (None: the whole model).
+    pub(super) fn group(&self) -> Option<Arc<Group>> {
+        self.shard.map(|s| Arc::clone(&s.group))
+    }
+
+    /// `count` heads split over the group: this rank's number (all of them unsharded).
+    pub(super) fn per_rank(&self, count: i64) -> i64 {
+        self.shard.map_or(count, |s| s.per_rank(count))
     }
 
     /// A base tensor `p.name` (no adapter), initialised as the model's init says.
@@ -148,11 +172,22 @@ fn rotate_half(x: &Tensor) -> Tensor {
     Tensor::cat(&[x2.neg(), x1], -1)
 }
 
-/// The SwiGLU MLP: `down(silu(gate(x)) * up(x))`.
+/// A replicated activation entering a layer's sharded work: its gradient summed over the
+/// group in the backward (`Shard::enter`); unchanged on the whole model.
+pub(super) fn enter(group: &Option<Arc<Group>>, x: &Tensor) -> Tensor {
+    match group {
+        Some(g) => sum_grad_in_backward(g, x),
+        None => x.shallow_clone(),
+    }
+}
+
+/// The SwiGLU MLP: `down(silu(gate(x)) * up(x))`; on a shard, this rank's intermediate
+/// columns (gate and up by rows, down by columns: one all-reduce).
 pub(super) struct Mlp {
     gate_proj: LoraLinear,
     up_proj: LoraLinear,
     down_proj: LoraLinear,
+    group: Option<Arc<Group>>,
 }
 
 impl Mlp {
@@ -162,10 +197,12 @@ impl Mlp {
             gate_proj: mk.linear(p, "gate_proj", hidden, inter),
             up_proj: mk.linear(p, "up_proj", hidden, inter),
             down_proj: mk.linear(p, "down_proj", inter, hidden),
+            group: mk.group(),
         }
     }
 
     pub(super) fn forward(&self, x: &Tensor) -> Tensor {
+        let x = &enter(&self.group, x);
         let h = self.gate_proj.forward(x).silu() * self.up_proj.forward(x);
         self.down_proj.forward(&h)
     }

@@ -22,6 +22,7 @@ use super::layer_states::{LayerState, LayerStates};
 use super::lora::{base_var, LoraConfig, WeightInit};
 use super::moe::Moe;
 use super::qwen3_5::GatedDeltaNet;
+use super::tensor_parallel::Shard;
 use super::ModelError;
 use crate::instrument::{flops, phases};
 
@@ -173,7 +174,32 @@ impl CausalLm {
         cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
     ) -> Result<Self, ModelError> {
-        Self::build(vs, cfg, lora, WeightInit::Normal(cfg.initializer_range))
+        Self::build(vs, cfg, lora, WeightInit::Normal(cfg.initializer_range), None)
+    }
+
+    /// This rank's share of a tensor-parallel model (docs/scaling.md): the decoder layers'
+    /// attention by heads and MLPs by intermediate columns, LoRA adapters whole (randomly
+    /// initialised as [`CausalLm::new`]; a checkpoint's slices are copied in by the caller).
+    /// Built so far: Qwen3 dense under LoRA, with the embedding and the LM head whole on every
+    /// rank; other families, and full fine-tuning, are refused in one line.
+    pub fn new_sharded(
+        vs: nn::Path,
+        cfg: &ModelConfig,
+        lora: Option<&LoraConfig>,
+        shard: &Shard,
+    ) -> Result<Self, ModelError> {
+        let refuse = |what: &str| Err(ModelError::config("parallel.tensor", what.to_string()));
+        if lora.is_none() {
+            return refuse("a sharded model trains LoRA adapters on a frozen base: set model.lora");
+        }
+        if cfg.mixers().contains(&MixerKind::Linear) || cfg.sparse_layers().contains(&true) {
+            return refuse(
+                "sharding is built for dense Qwen3 so far; linear attention (Qwen3.5) and \
+                 experts (MoE) are not yet: use parallel.tensor = 1",
+            );
+        }
+        let init = WeightInit::Normal(cfg.initializer_range);
+        Self::build(vs, cfg, lora, init, Some(shard))
     }
 
     /// The model with its variables under `vs` (the checkpoint's names), set as `init` says.
@@ -182,6 +208,7 @@ impl CausalLm {
         cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
         init: WeightInit,
+        shard: Option<&Shard>,
     ) -> Result<Self, ModelError> {
         cfg.validate()?;
         if let Some(l) = lora {
@@ -195,6 +222,7 @@ impl CausalLm {
             adapters_on: &adapters_on,
             eps: cfg.rms_norm_eps,
             zero_centred: cfg.qwen3_5_style(),
+            shard,
         };
         let mut parts = cfg.decoder_prefix().split('.');
         let mut model = vs.sub(parts.next().unwrap_or("model"));

@@ -187,7 +187,7 @@ impl LoadedModel {
         let mut vs = nn::VarStore::new(opts.device);
         vs.set_kind(kind);
         let init = init(&config);
-        let mut net = CausalLm::build(vs.root(), &config, opts.lora.as_ref(), init)?;
+        let mut net = CausalLm::build(vs.root(), &config, opts.lora.as_ref(), init, None)?;
         net.set_token_limit(tokenizer.vocab_size() as i64);
         Ok(LoadedModel {
             net,

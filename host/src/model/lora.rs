@@ -6,7 +6,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use tch::{nn, Kind, Tensor};
 
+use super::tensor_parallel::{reduce_in_model, Held};
 use super::ModelError;
+use crate::dist::Group;
 
 /// LoRA hyper-parameters (PEFT's `LoraConfig` subset we support: dropout must be 0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -134,13 +136,29 @@ impl LoraConfig {
 /// dtype, as PEFT does, so small optimizer steps are not lost to bf16 rounding.
 #[derive(Debug)]
 pub struct LoraLinear {
+    /// This rank's part of the base weight (all of it unless `parallel` splits it).
     pub weight: Tensor,
-    /// (A [r, in], B [out, r]).
+    /// (A [r, in], B [out, r]), whole on every rank whatever `parallel` says.
     pub lora: Option<(Tensor, Tensor)>,
     scale: f64,
     enabled: Arc<AtomicBool>,
+    parallel: Parallel,
 }
 
+/// How a projection's base weight is shared by a tensor-parallel group (docs/scaling.md).
+/// The adapter stays whole on every rank (it is small): a rank uses the part that meets its
+/// share of the weight, so its gradient lands in the unsharded layout, zeros elsewhere, and the
+/// one all-reduce that already sums gradients over the ranks gives the unsharded gradient.
+#[derive(Debug)]
+pub enum Parallel {
+    Whole,
+    /// This rank's output features (the weight's rows `held`): no communication; the layer
+    /// sums its input's gradient over the group once for all such projections (`Shard::enter`).
+    Column(Held),
+    /// This rank's input features (the weight's columns `held`): the partial products summed
+    /// over the group, one all-reduce.
+    Row(Arc<Group>, Held),
+}
 /// How a freshly built layer's weights are set.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum WeightInit {
@@ -182,7 +200,26 @@ impl LoraLinear {
         init: WeightInit,
         enabled: Arc<AtomicBool>,
     ) -> Self {
-        let weight = base_var(&p, "weight", &[out_dim, in_dim], init, train_base);
+        Self::new_parallel(p, [in_dim, out_dim], lora, (train_base, init), enabled, Parallel::Whole)
+    }
+
+    /// [`LoraLinear::new`] for this rank's part of the weight (`parallel`); `dims` are the
+    /// whole projection's [in, out].
+    pub(crate) fn new_parallel(
+        p: nn::Path,
+        [in_dim, out_dim]: [i64; 2],
+        lora: Option<&LoraConfig>,
+        (train_base, init): (bool, WeightInit),
+        enabled: Arc<AtomicBool>,
+        parallel: Parallel,
+    ) -> Self {
+        let whole = [out_dim, in_dim];
+        let dims = match &parallel {
+            Parallel::Whole => whole,
+            Parallel::Column(held) => [held.numel(&whole) / in_dim, in_dim],
+            Parallel::Row(_, held) => [out_dim, held.numel(&whole) / out_dim],
+        };
+        let weight = base_var(&p, "weight", &dims, init, train_base);
         let lora_params = lora.map(|cfg| {
             let dev = p.device();
             // PEFT: kaiming_uniform_(a=sqrt(5)) on A, i.e. U(-1/sqrt(in), 1/sqrt(in)); B = 0.
@@ -198,24 +235,35 @@ impl LoraLinear {
             lora: lora_params,
             scale: lora.map_or(0.0, |c| c.scale()),
             enabled,
+            parallel,
         }
     }
 
     /// `x W^T + scale * (x A^T) B^T`. The adapters are f32 master weights, computed in the
     /// activation dtype: A and B (r rows: small) are cast, never the input, so a bf16 model runs
     /// bf16 GEMMs with no f32 copy of each projection's input kept for the backward; the
-    /// gradient still lands on the f32 weights through the cast.
+    /// gradient still lands on the f32 weights through the cast. On a share of the weight,
+    /// B's rows (column-parallel) or A's columns (row-parallel) that meet the share.
     pub fn forward(&self, x: &Tensor) -> Tensor {
         let y = x.linear::<Tensor>(&self.weight, None);
-        match &self.lora {
+        let y = match &self.lora {
             Some((a, b)) if self.enabled.load(Ordering::Relaxed) => {
                 let kind = x.kind();
+                let (a, b) = match &self.parallel {
+                    Parallel::Whole => (a.shallow_clone(), b.shallow_clone()),
+                    Parallel::Column(held) => (a.shallow_clone(), held.take(b)),
+                    Parallel::Row(_, held) => (held.take(a), b.shallow_clone()),
+                };
                 let d = x
                     .linear::<Tensor>(&a.to_kind(kind), None)
                     .linear::<Tensor>(&b.to_kind(kind), None)
                     * self.scale;
                 y + d
             }
+            _ => y,
+        };
+        match &self.parallel {
+            Parallel::Row(g, _) => reduce_in_model(g, &y),
             _ => y,
         }
     }

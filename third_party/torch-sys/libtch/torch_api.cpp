@@ -1,6 +1,7 @@
 #include "torch_api.h"
 #include <ATen/autocast_mode.h>
 #include <stdexcept>
+#include <atomic>
 #include <torch/csrc/autograd/engine.h>
 #include <torch/csrc/jit/codegen/cuda/interface.h>
 #include <torch/csrc/jit/frontend/tracer.h>
@@ -1353,4 +1354,39 @@ void ati_free(ivalue i) { delete (i); }
 
 void at_set_graph_executor_optimize(bool o) {
   torch::jit::setGraphExecutorOptimize(o);
+}
+
+// Frost patch (README.md): identity forward, the gradient handed to Frost's callback in the
+// backward (tensor parallelism's sum of a replicated input's gradient over the group).
+static std::atomic<frost_grad_callback> frost_callback{nullptr};
+
+void at_frost_set_grad_callback(frost_grad_callback f) { frost_callback.store(f); }
+
+struct FrostGradCallback
+    : public torch::autograd::Function<FrostGradCallback> {
+  static torch::Tensor forward(torch::autograd::AutogradContext *ctx,
+                               torch::Tensor x, int64_t key) {
+    ctx->saved_data["key"] = key;
+    return x;
+  }
+  static torch::autograd::variable_list
+  backward(torch::autograd::AutogradContext *ctx,
+           torch::autograd::variable_list grads) {
+    torch::Tensor g = grads[0];
+    if (!g.defined())
+      return {g, torch::Tensor()};
+    g = g.contiguous().clone();
+    frost_grad_callback f = frost_callback.load();
+    if (f == nullptr)
+      throw std::runtime_error("frost: no gradient callback registered");
+    char err[512] = {0};
+    if (f(ctx->saved_data["key"].toInt(), &g, err, sizeof(err) - 1) != 0)
+      throw std::runtime_error(err);
+    return {g, torch::Tensor()};
+  }
+};
+
+tensor at_frost_grad_callback_op(tensor x, int64_t key) {
+  PROTECT(return new torch::Tensor(FrostGradCallback::apply(*x, key));)
+  return nullptr;
 }

@@ -282,6 +282,14 @@ void ati_free(ivalue);
 /// Enables or disables the graph executor optimizer for the current thread.
 void at_set_graph_executor_optimize(bool);
 
+// Frost patch (README.md): an autograd function whose forward is the identity and whose
+// backward hands the incoming gradient to a callback that changes it in place (Frost sums it
+// over a tensor-parallel group); `key` says which group. The callback returns 0, or non-zero
+// with a message in `err` (at most `err_len` bytes), which the backward raises.
+typedef int (*frost_grad_callback)(int64_t key, tensor grad, char *err, size_t err_len);
+void at_frost_set_grad_callback(frost_grad_callback f);
+tensor at_frost_grad_callback_op(tensor x, int64_t key);
+
 // for internal use
 bool tch_write_stream_destructor(void *stream_ptr);
 bool tch_write_stream_write(void *stream_ptr, const uint8_t *buf, size_t size, size_t *out_size);

@@ -55,6 +55,11 @@ extern "C" {
     pub fn at_set_num_threads(n_threads: c_int);
     pub fn at_set_qengine(qengine: c_int);
     pub fn at_free(arg: *mut C_tensor);
+    // Frost patch (README.md): an identity whose backward calls `f` on the gradient.
+    pub fn at_frost_set_grad_callback(
+        f: extern "C" fn(key: i64, grad: *mut C_tensor, err: *mut c_char, err_len: size_t) -> c_int,
+    );
+    pub fn at_frost_grad_callback_op(x: *mut C_tensor, key: i64) -> *mut C_tensor;
     pub fn at_run_backward(
         arg: *const *mut C_tensor,
         ntensors: c_int,

@@ -4,16 +4,16 @@
 //! group: one all-reduce), and the vocabulary-parallel embedding (the rank holding a token's
 //! row gives it, the others zeros: one all-reduce).
 //!
-//! Gradients: the sum's backward is the identity ([`reduce_from_shards`]), exact when what
-//! follows it is computed alike on every rank (the residual stream, the loss), as here. The
-//! converse op, a replicated input entering a column-parallel projection, needs the input's
-//! gradient summed over the group in the backward; tch has no custom autograd function to do
-//! that, so the input gradient of [`column_parallel`] is this rank's part only (the weight
-//! gradients are exact). docs/scaling.md says how the backward's sum is to be built.
+//! Gradients, as Megatron has them: the sum's backward is the identity
+//! ([`reduce_from_shards`]: what follows it is computed alike on every rank, the residual
+//! stream, the loss), and a replicated input entering a column-parallel projection has its
+//! gradient summed over the group in the backward ([`column_parallel`], through
+//! `dist::sum_grad_in_backward`). So every gradient of a replicated value is whole on every
+//! rank, and every gradient of a share is that share's.
 
 use tch::Tensor;
 
-use crate::dist::{DistError, Group, ReduceOp};
+use crate::dist::{sum_grad_in_backward, DistError, Group, ReduceOp};
 
 /// `t` summed over the group, differentiable: the value is the sum (exactly the collective's
 /// result), the gradient flows to this rank's `t` unchanged (each rank's term of a sum whose
@@ -28,11 +28,13 @@ pub fn reduce_from_shards(g: &Group, t: &Tensor) -> Result<Tensor, DistError> {
     })
 }
 
-/// `x @ w_rows^T`: this rank's output features of a projection whose weight's rows
-/// (`slicing::held`: q/k/v, gate/up) it holds. No communication; the input gradient is this
-/// rank's part (see the module's note).
-pub fn column_parallel(x: &Tensor, w_rows: &Tensor) -> Tensor {
-    x.matmul(&w_rows.tr())
+/// `x @ w^T` for each `w` of `ws`: this rank's output features of projections of one input
+/// whose weights' rows (`slicing::held`: q/k/v, gate/up) it holds. No communication forward;
+/// in the backward, `x`'s gradient summed over the group once for all of them (one all-reduce
+/// of `x`'s size, when `x` needs a gradient).
+pub fn column_parallel(g: &Group, x: &Tensor, ws: &[&Tensor]) -> Vec<Tensor> {
+    let x = sum_grad_in_backward(g, x);
+    ws.iter().map(|w| x.matmul(&w.tr())).collect()
 }
 
 /// `x_cols @ w_cols^T` summed over the group: a projection whose weight's columns (o, down)
@@ -60,4 +62,14 @@ pub fn embedding(
 /// The first vocabulary row this rank holds of `vocab` rows over the group.
 pub fn first_row(g: &Group, vocab: i64) -> i64 {
     g.rank as i64 * (vocab / g.size as i64)
+}
+
+/// [`reduce_from_shards`] inside the model, whose forwards return tensors: a failed collective
+/// is kept by the group (`Group::note_failure`; the pass that ran the model returns it through
+/// `Group::take_failure`) and this rank's term is returned in place of the sum.
+pub fn reduce_in_model(g: &Group, t: &Tensor) -> Tensor {
+    reduce_from_shards(g, t).unwrap_or_else(|e| {
+        g.note_failure(e);
+        t.shallow_clone()
+    })
 }

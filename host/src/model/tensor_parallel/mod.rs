@@ -13,9 +13,13 @@
 //! the model and the training step do not use it yet.
 
 mod linear;
+mod shard;
 mod slicing;
 mod vocab;
 
-pub use linear::{column_parallel, embedding, first_row, reduce_from_shards, row_parallel};
+pub use linear::{
+    column_parallel, embedding, first_row, reduce_from_shards, reduce_in_model, row_parallel,
+};
+pub use shard::Shard;
 pub use slicing::{check, held, kv_share, share, Held, SplitError};
 pub use vocab::{gather_rows, log_softmax, logsumexp, sample_rows, target_logprobs, top_k};

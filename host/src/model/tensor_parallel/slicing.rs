@@ -55,6 +55,25 @@ impl Held {
         }
     }
 
+    /// The full tensor of `shape` with `part` (what [`Held::take`] gives) in place and zeros
+    /// elsewhere: a share's gradient in the unsharded layout, so that a sum over the group
+    /// gives the whole gradient (and a key/value head held twice gets both ranks' parts).
+    pub fn put(&self, part: &tch::Tensor, shape: &[i64]) -> tch::Tensor {
+        match self {
+            Held::Whole => part.shallow_clone(),
+            Held::Part { dim, ranges } => {
+                let full = tch::Tensor::zeros(shape, (part.kind(), part.device()));
+                let mut at = 0;
+                for r in ranges {
+                    let n = r.end - r.start;
+                    full.narrow(*dim, r.start, n).copy_(&part.narrow(*dim, at, n));
+                    at += n;
+                }
+                full
+            }
+        }
+    }
+
     /// Elements of the held part of a tensor of `shape`.
     pub fn numel(&self, shape: &[i64]) -> i64 {
         let all: i64 = shape.iter().product();
@@ -347,6 +366,14 @@ mod tests {
         let w = tch::Tensor::arange(8192, (tch::Kind::Int64, tch::Device::Cpu)).view([8192, 1]);
         assert_eq!(qkv.take(&w).size(), [4096, 1]);
         assert_eq!(qkv.numel(&[8192, 2048]), 4096 * 2048);
+        // Put back in place: both ranks' parts sum to the whole tensor, each row once.
+        let whole = (0..2)
+            .map(|r| {
+                let h = held(&cfg, "m.layers.0.linear_attn.in_proj_qkv.weight", 2, r).unwrap();
+                h.put(&h.take(&w), &[8192, 1])
+            })
+            .fold(w.zeros_like(), |a, b| a + b);
+        assert!(whole.equal(&w));
     }
 
     /// The shapes past one GPU split at 8 ranks (one H200 node), key/value heads replicated;

@@ -13,7 +13,7 @@
 use tch::{Kind, Tensor};
 
 use super::linear::reduce_from_shards;
-use crate::dist::{DistError, Group, ReduceOp};
+use crate::dist::{sum_grad_in_backward, DistError, Group, ReduceOp};
 use crate::model::sample::pick;
 use crate::model::SamplingParams;
 
@@ -32,15 +32,12 @@ pub fn logsumexp(g: &Group, x: &Tensor) -> Result<Tensor, DistError> {
     Ok(m + reduce_from_shards(g, &local)?.log())
 }
 
-/// The log-softmax of this rank's columns `x` [.., V / T] over the whole vocabulary, as values
-/// (the gate's probabilities, the Taylor target term, metrics): detached, because a gradient
-/// through the shared log-sum-exp into several ranks' columns would need that term's gradient
-/// summed over the group in the backward (docs/scaling.md); take gradients through
-/// [`target_logprobs`].
+/// The log-softmax of this rank's columns `x` [.., V / T] over the whole vocabulary (in f32,
+/// f64 for f64 logits). Differentiable in `x`: the shared log-sum-exp enters every rank's
+/// columns, so its gradient is summed over the group in the backward.
 pub fn log_softmax(g: &Group, x: &Tensor) -> Result<Tensor, DistError> {
-    let x = x.detach();
-    let lse = logsumexp(g, &x)?;
-    Ok(x.to_kind(lse.kind()) - lse)
+    let lse = logsumexp(g, x)?;
+    Ok(x.to_kind(lse.kind()) - sum_grad_in_backward(g, &lse))
 }
 
 /// The log-probs of the token ids `ids` [..] (any row of the vocabulary) under this rank's

@@ -1,0 +1,45 @@
+//! A model's place in its tensor-parallel group: the group, and the whole model's shape, from
+//! which each weight's held part follows (`slicing::held`). The model's builder takes one to
+//! make a rank's share of the model (`CausalLm::new_sharded`).
+
+use std::sync::Arc;
+
+use tch::Tensor;
+
+use super::slicing::{self, Held, SplitError};
+use crate::dist::{sum_grad_in_backward, Group};
+use crate::model::ModelConfig;
+
+pub struct Shard {
+    pub group: Arc<Group>,
+    /// The whole model's shape (not this rank's share of it).
+    pub cfg: ModelConfig,
+}
+
+impl Shard {
+    /// `cfg` split over `group`, refused in one line when the group cannot split it.
+    pub fn new(group: Arc<Group>, cfg: &ModelConfig) -> Result<Shard, SplitError> {
+        slicing::check(cfg, group.size as i64)?;
+        Ok(Shard {
+            group,
+            cfg: cfg.clone(),
+        })
+    }
+
+    /// The part of the checkpoint's tensor `name` this rank holds.
+    pub fn held(&self, name: &str) -> Result<Held, SplitError> {
+        slicing::held(&self.cfg, name, self.group.size as i64, self.group.rank as i64)
+    }
+
+    /// `count` heads (or experts, or vocabulary rows) split evenly: this rank's number.
+    pub fn per_rank(&self, count: i64) -> i64 {
+        count / self.group.size as i64
+    }
+
+    /// A replicated activation entering this rank's share of a layer (its column-parallel
+    /// projections): the same value, its gradient summed over the group in the backward, once
+    /// for every projection that reads it.
+    pub fn enter(&self, x: &Tensor) -> Tensor {
+        sum_grad_in_backward(&self.group, x)
+    }
+}
