@@ -7,10 +7,12 @@
 //! - `linear`: the column- and row-parallel projections, the vocabulary-parallel embedding and
 //!   the sum that joins shares ([`reduce_from_shards`]);
 //! - `vocab`: the log-sum-exp, log-softmax, the tokens' log-probs, the top k and sampling over
-//!   a split vocabulary, equal to the unsharded ones (sampling and top k exactly).
+//!   a split vocabulary, equal to the unsharded ones (sampling and top k exactly);
+//! - `shard`: a model's place in its group, from which `CausalLm::new_sharded` builds a rank's
+//!   share of the decoder layers (dense Qwen3 so far).
 //!
-//! Library code with its tests (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks);
-//! the model and the training step do not use it yet.
+//! Library code with its tests (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks); no
+//! command uses it yet.
 
 mod linear;
 mod shard;
