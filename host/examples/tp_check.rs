@@ -71,10 +71,14 @@ fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
     let vs_full = nn::VarStore::new(Device::Cpu);
     let full = CausalLm::new(vs_full.root(), &cfg, Some(&lora))?;
     let whole = vs_full.variables();
+    // In name order: a map's own order differs between processes, and every rank must draw
+    // the same numbers into the same tensors.
+    let mut names: Vec<&String> = whole.keys().collect();
+    names.sort();
     tch::no_grad(|| {
-        for (name, t) in &whole {
+        for (name, t) in names.iter().map(|n| (n, &whole[*n])) {
             if name.contains("lora_B") {
-                let _ = t.shallow_clone().copy_(&(t.randn_like() * 0.1));
+                t.shallow_clone().copy_(&(t.randn_like() * 0.1));
             }
         }
     });
@@ -100,16 +104,27 @@ fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
     let mut worst = 0f64;
     close("logits", &got, &want, TOL, &mut worst)?;
     let mut adapters = 0;
-    for (name, t) in vs.variables() {
+    let mut vars: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
+    vars.sort_by(|a, b| a.0.cmp(&b.0)); // every rank sums the same tensor at the same time
+    for (name, t) in vars {
         if !t.requires_grad() {
             continue;
         }
         let grad = t.grad().contiguous();
         g.all_reduce(&grad, ReduceOp::Sum)?;
-        close(&format!("{name} gradient"), &grad, &whole[&name].grad(), TOL, &mut worst)?;
+        close(
+            &format!("{name} gradient"),
+            &grad,
+            &whole[&name].grad(),
+            TOL,
+            &mut worst,
+        )?;
         adapters += 1;
     }
-    ensure!(adapters == 28, "{adapters} trainable tensors, want 28 (LoRA A and B of 14 projections)");
+    ensure!(
+        adapters == 28,
+        "{adapters} trainable tensors, want 28 (LoRA A and B of 14 projections)"
+    );
     Ok(worst)
 }
 
@@ -185,7 +200,13 @@ fn kinds(g: &Group) -> anyhow::Result<()> {
 /// The whole gradient of a split weight from this rank's share of it (`mine`, a leaf): put in
 /// the unsharded layout and summed over the group (a key/value head held twice gets both
 /// ranks' parts: what the LoRA reduction will do).
-fn whole_grad(cfg: &ModelConfig, g: &Group, name: &str, mine: &Tensor, full: &Tensor) -> anyhow::Result<Tensor> {
+fn whole_grad(
+    cfg: &ModelConfig,
+    g: &Group,
+    name: &str,
+    mine: &Tensor,
+    full: &Tensor,
+) -> anyhow::Result<Tensor> {
     let held = tp::held(cfg, name, g.size as i64, g.rank as i64)?;
     let t = held.put(&mine.grad(), &full.size()).contiguous();
     g.all_reduce(&t, ReduceOp::Sum)?;
@@ -281,8 +302,19 @@ fn attention(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<()
     let got = tp::row_parallel(g, &attend(&qkv[0], &qkv[1], &qkv[2]), &o)?;
     (&got * &c).sum(Kind::Float).f_backward()?;
     close("attention output", &got, &want, TOL, worst)?;
-    close("attention input gradient", &x_tp.grad(), &x.grad(), TOL, worst)?;
-    for (proj, full, mine) in [("q_proj", &wq, &q), ("k_proj", &wk, &k), ("v_proj", &wv, &v), ("o_proj", &wo, &o)] {
+    close(
+        "attention input gradient",
+        &x_tp.grad(),
+        &x.grad(),
+        TOL,
+        worst,
+    )?;
+    for (proj, full, mine) in [
+        ("q_proj", &wq, &q),
+        ("k_proj", &wk, &k),
+        ("v_proj", &wv, &v),
+        ("o_proj", &wo, &o),
+    ] {
         let got = whole_grad(cfg, g, &name(proj), mine, full)?;
         close(&format!("{proj} gradient"), &got, &full.grad(), TOL, worst)?;
     }
@@ -328,9 +360,13 @@ fn vocabulary(cfg: &ModelConfig, g: &Group, worst: &mut f64) -> anyhow::Result<(
     // Its gradient: every rank's columns read the shared log-sum-exp (summed in the backward).
     let c = Tensor::randn([n, v], opts);
     let again = leaf(logits.detach().copy());
-    (again.log_softmax(-1, Kind::Float) * &c).sum(Kind::Float).backward();
+    (again.log_softmax(-1, Kind::Float) * &c)
+        .sum(Kind::Float)
+        .backward();
     let mine2 = leaf(mine.detach().copy());
-    (tp::log_softmax(g, &mine2)? * c.narrow(1, first, cols)).sum(Kind::Float).f_backward()?;
+    (tp::log_softmax(g, &mine2)? * c.narrow(1, first, cols))
+        .sum(Kind::Float)
+        .f_backward()?;
     let want = again.grad().narrow(1, first, cols);
     close("log-softmax gradient", &mine2.grad(), &want, TOL, worst)?;
     let picked_tp = tp::target_logprobs(g, &mine, &targets, first)?;

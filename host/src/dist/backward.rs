@@ -43,7 +43,9 @@ pub fn sum_grad_in_backward(g: &Group, x: &Tensor) -> Tensor {
         let err = unsafe { torch_sys::get_and_reset_last_err() };
         let msg = match err.is_null() {
             true => "unknown error".to_string(),
-            false => unsafe { CStr::from_ptr(err) }.to_string_lossy().into_owned(),
+            false => unsafe { CStr::from_ptr(err) }
+                .to_string_lossy()
+                .into_owned(),
         };
         panic!("the tensor-parallel backward's identity could not be recorded: {msg}");
     }
@@ -56,8 +58,12 @@ pub fn sum_grad_in_backward(g: &Group, x: &Tensor) -> Tensor {
 extern "C" fn on_grad(key: i64, grad: *mut C_tensor, err: *mut c_char, err_len: usize) -> c_int {
     let run = || -> Result<(), String> {
         let group = {
-            let groups = GROUPS.lock().map_err(|_| "group registry poisoned".to_string())?;
-            let g = groups.get(key as usize).ok_or("no such tensor-parallel group")?;
+            let groups = GROUPS
+                .lock()
+                .map_err(|_| "group registry poisoned".to_string())?;
+            let g = groups
+                .get(key as usize)
+                .ok_or("no such tensor-parallel group")?;
             Arc::clone(g)
         };
         // A new handle on the same tensor: summing through it sums the caller's gradient.

@@ -180,11 +180,17 @@ impl Group {
     }
 }
 
+impl std::fmt::Debug for Group {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Group {{ rank: {}, size: {} }}", self.rank, self.size)
+    }
+}
+
 impl Group {
     /// Another handle on this group: the same helper group and the same counters.
     pub(super) fn share(&self) -> Group {
-        let joined = (self.joined.as_ref())
-            .map(|(i, h)| (*i, Python::attach(|py| h.clone_ref(py))));
+        let joined =
+            (self.joined.as_ref()).map(|(i, h)| (*i, Python::attach(|py| h.clone_ref(py))));
         Group {
             rank: self.rank,
             size: self.size,

@@ -39,7 +39,7 @@ impl Builder<'_> {
                 held => Parallel::Row(Arc::clone(&s.group), held),
             },
         };
-        LoraLinear::new_parallel(
+        LoraLinear::new(
             p,
             [in_dim, out_dim],
             target,
@@ -173,7 +173,8 @@ fn rotate_half(x: &Tensor) -> Tensor {
 }
 
 /// A replicated activation entering a layer's sharded work: its gradient summed over the
-/// group in the backward (`Shard::enter`); unchanged on the whole model.
+/// group in the backward (`dist::sum_grad_in_backward`), once for all the layer's
+/// column-parallel projections; unchanged on the whole model.
 pub(super) fn enter(group: &Option<Arc<Group>>, x: &Tensor) -> Tensor {
     match group {
         Some(g) => sum_grad_in_backward(g, x),

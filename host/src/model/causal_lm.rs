@@ -174,7 +174,13 @@ impl CausalLm {
         cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
     ) -> Result<Self, ModelError> {
-        Self::build(vs, cfg, lora, WeightInit::Normal(cfg.initializer_range), None)
+        Self::build(
+            vs,
+            cfg,
+            lora,
+            WeightInit::Normal(cfg.initializer_range),
+            None,
+        )
     }
 
     /// This rank's share of a tensor-parallel model (docs/scaling.md): the decoder layers'

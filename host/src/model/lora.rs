@@ -153,7 +153,7 @@ pub struct LoraLinear {
 pub enum Parallel {
     Whole,
     /// This rank's output features (the weight's rows `held`): no communication; the layer
-    /// sums its input's gradient over the group once for all such projections (`Shard::enter`).
+    /// sums its input's gradient over the group once for all such projections (`blocks::enter`).
     Column(Held),
     /// This rank's input features (the weight's columns `held`): the partial products summed
     /// over the group, one all-reduce.
@@ -191,21 +191,9 @@ impl LoraLinear {
     /// this projection's adapter (None: not a target); `train_base` says whether base weights
     /// train (full fine-tuning only: under LoRA a projection that is not a target stays frozen,
     /// as the judge, adapters off, must).
-    pub(crate) fn new(
-        p: nn::Path,
-        in_dim: i64,
-        out_dim: i64,
-        lora: Option<&LoraConfig>,
-        train_base: bool,
-        init: WeightInit,
-        enabled: Arc<AtomicBool>,
-    ) -> Self {
-        Self::new_parallel(p, [in_dim, out_dim], lora, (train_base, init), enabled, Parallel::Whole)
-    }
-
-    /// [`LoraLinear::new`] for this rank's part of the weight (`parallel`); `dims` are the
+    /// This rank's part of the weight (`parallel`; all of it unless split); `dims` are the
     /// whole projection's [in, out].
-    pub(crate) fn new_parallel(
+    pub(crate) fn new(
         p: nn::Path,
         [in_dim, out_dim]: [i64; 2],
         lora: Option<&LoraConfig>,

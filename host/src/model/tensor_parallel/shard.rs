@@ -4,12 +4,11 @@
 
 use std::sync::Arc;
 
-use tch::Tensor;
-
 use super::slicing::{self, Held, SplitError};
-use crate::dist::{sum_grad_in_backward, Group};
+use crate::dist::Group;
 use crate::model::ModelConfig;
 
+#[derive(Debug)]
 pub struct Shard {
     pub group: Arc<Group>,
     /// The whole model's shape (not this rank's share of it).
@@ -28,18 +27,16 @@ impl Shard {
 
     /// The part of the checkpoint's tensor `name` this rank holds.
     pub fn held(&self, name: &str) -> Result<Held, SplitError> {
-        slicing::held(&self.cfg, name, self.group.size as i64, self.group.rank as i64)
+        slicing::held(
+            &self.cfg,
+            name,
+            self.group.size as i64,
+            self.group.rank as i64,
+        )
     }
 
     /// `count` heads (or experts, or vocabulary rows) split evenly: this rank's number.
     pub fn per_rank(&self, count: i64) -> i64 {
         count / self.group.size as i64
-    }
-
-    /// A replicated activation entering this rank's share of a layer (its column-parallel
-    /// projections): the same value, its gradient summed over the group in the backward, once
-    /// for every projection that reads it.
-    pub fn enter(&self, x: &Tensor) -> Tensor {
-        sum_grad_in_backward(&self.group, x)
     }
 }

@@ -66,7 +66,8 @@ impl Held {
                 let mut at = 0;
                 for r in ranges {
                     let n = r.end - r.start;
-                    full.narrow(*dim, r.start, n).copy_(&part.narrow(*dim, at, n));
+                    full.narrow(*dim, r.start, n)
+                        .copy_(&part.narrow(*dim, at, n));
                     at += n;
                 }
                 full
