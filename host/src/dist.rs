@@ -13,6 +13,7 @@
 //! CPU). docs/scaling.md says why this and not a C++ shim.
 
 use std::ffi::CString;
+use std::sync::Arc;
 
 mod backward;
 mod group;
@@ -145,6 +146,9 @@ pub struct Dist {
     helper: Option<Py<PyModule>>,
     /// The CUDA device index the collectives' tensors are on; -1 for the CPU.
     device: i64,
+    /// The ranks that share this rank's copy of the model (`parallel.tensor` > 1), set by
+    /// [`Dist::split_model`]; None: every rank holds the whole model.
+    tensor: Option<Arc<Group>>,
 }
 
 impl Dist {
@@ -154,6 +158,7 @@ impl Dist {
             world: World::single(),
             helper: None,
             device: -1,
+            tensor: None,
         }
     }
 
@@ -244,6 +249,7 @@ impl Dist {
             world,
             helper: Some(helper),
             device: index,
+            tensor: None,
         })
     }
 
@@ -280,11 +286,13 @@ impl Dist {
         })
     }
 
-    /// `n` summed over the ranks (a count, exact in f32 below 2^24).
+    /// `n` summed over the replicas (a count, exact in f32 below 2^24): the ranks of one
+    /// replica count the same items, so only its first counts them.
     pub fn sum_count(&self, n: usize) -> Result<usize, DistError> {
         if self.is_single() {
             return Ok(n);
         }
+        let n = if self.leads_replica() { n } else { 0 };
         let device = match self.device {
             -1 => Device::Cpu,
             i => Device::Cuda(i as usize),
@@ -320,16 +328,46 @@ impl Dist {
         })
     }
 
+    /// The ranks share the model in groups of `t` consecutive ones (tensor parallel,
+    /// docs/scaling.md): the world becomes `size / t` replicas, each working on its share of
+    /// the data as one rank did. Every rank calls it with the same `t`, which divides the
+    /// world size (the caller checks `parallel.tensor` first); 1 changes nothing.
+    pub fn split_model(&mut self, t: usize) -> Result<(), DistError> {
+        if t > 1 {
+            self.tensor = Some(Arc::new(self.tensor_group(t)?));
+        }
+        Ok(())
+    }
+
+    /// The group this rank shares its copy of the model with (None: it holds all of it).
+    pub fn model_group(&self) -> Option<Arc<Group>> {
+        self.tensor.clone()
+    }
+
+    /// (this rank's replica, the number of replicas): the data-parallel world. Without
+    /// [`Dist::split_model`], one replica per rank.
+    pub fn replica(&self) -> (usize, usize) {
+        let t = self.tensor.as_ref().map_or(1, |g| g.size);
+        (self.world.rank / t, self.world.size / t)
+    }
+
+    /// Whether this rank speaks for its replica where a figure must be counted once (the
+    /// first rank of each; every rank without tensor parallelism).
+    pub fn leads_replica(&self) -> bool {
+        self.tensor.as_ref().is_none_or(|g| g.rank == 0)
+    }
+
     /// The indices of `n` items (a step's assignments, the held-out set) this rank works on:
-    /// i % ranks == rank, so an item's data (seeded by its index) never depends on the world.
+    /// i % replicas == replica, so an item's data (seeded by its index) never depends on the
+    /// world, and the ranks of one replica work on the same items.
     pub fn share(&self, n: usize) -> Vec<usize> {
-        (0..n)
-            .filter(|i| i % self.world.size == self.world.rank)
-            .collect()
+        let (replica, replicas) = self.replica();
+        (0..n).filter(|i| i % replicas == replica).collect()
     }
 
     /// Every rank's `(index, item)` records of [`Dist::share`]`(n)`, as one list in index order
-    /// (the same on every rank).
+    /// (the same on every rank; the ranks of one replica send the same records, either fills a
+    /// slot).
     pub fn gather_ordered<T>(&self, mine: &[(usize, T)], n: usize) -> Result<Vec<T>, DistError>
     where
         T: serde::Serialize + serde::de::DeserializeOwned,

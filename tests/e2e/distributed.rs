@@ -46,7 +46,7 @@ pub(crate) fn train_args<'a>(cfg: &'a Path, out: &'a Path, sets: &[&'a str]) -> 
     a
 }
 
-fn ok(o: Output, what: &str) {
+pub(crate) fn ok(o: Output, what: &str) {
     assert!(
         o.status.success(),
         "{what} failed:\n{}",
@@ -74,7 +74,7 @@ pub(crate) fn assert_same_logs(a: &Path, b: &Path, tol: f64) {
 }
 
 /// The sampled and final moves of every step, token for token.
-fn moves(run: &Path) -> Vec<Value> {
+pub(crate) fn moves(run: &Path) -> Vec<Value> {
     jsonl(&run.join("samples.jsonl"))
         .iter()
         .map(|l| {
@@ -99,7 +99,7 @@ fn strip_scores(mut moves: Value) -> Value {
 }
 
 /// The last checkpoint's adapter tensors.
-fn adapter(run: &Path) -> Vec<(String, tch::Tensor)> {
+pub(crate) fn adapter(run: &Path) -> Vec<(String, tch::Tensor)> {
     let latest = frost_host::run::checkpoints::Checkpoints::new(run.join("checkpoints"))
         .latest()
         .unwrap();
@@ -109,7 +109,7 @@ fn adapter(run: &Path) -> Vec<(String, tch::Tensor)> {
     t
 }
 
-fn assert_same_adapters(a: &Path, b: &Path) {
+pub(crate) fn assert_same_adapters(a: &Path, b: &Path) {
     let (a, b) = (adapter(a), adapter(b));
     assert_eq!(a.len(), b.len());
     for ((na, ta), (nb, tb)) in a.iter().zip(&b) {

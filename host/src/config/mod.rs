@@ -16,6 +16,7 @@ use crate::corpus::CorpusSource;
 mod game;
 mod method;
 pub mod overrides;
+mod parallel;
 mod train_search;
 mod validate;
 mod values;
@@ -27,6 +28,7 @@ pub use method::{
     AdvantageBaseline, Aggregation, Baseline, FrostSection, KlEstimator, LrSchedule, Refinement,
     Replace, Scope, Selection, StdScope, UpdateRule, UpdateSection, DEFAULT_GCG_TOP_K,
 };
+pub use parallel::ParallelSection;
 pub use train_search::{TrainSearchRegime, TrainSearchSection};
 pub use values::{DeviceSpec, Dtype};
 pub use wandb::{WandbMode, WandbSection};
@@ -92,6 +94,10 @@ pub struct TrainConfig {
     /// group, and what the update takes from it. Absent: off.
     #[serde(default, skip_serializing_if = "train_search_off")]
     pub train_search: TrainSearchSection,
+    /// How the run spreads the model over its ranks (`[parallel]`, docs/scaling.md); written
+    /// only when set, so configs without it read and record as before.
+    #[serde(default, skip_serializing_if = "whole_model")]
+    pub parallel: ParallelSection,
     /// Checkpoints, logs and the process.
     pub run: RunSection,
 }
@@ -245,6 +251,10 @@ fn default_train_best_of() -> usize {
 
 fn train_search_off(t: &TrainSearchSection) -> bool {
     *t == TrainSearchSection::default()
+}
+
+fn whole_model(p: &ParallelSection) -> bool {
+    *p == ParallelSection::default()
 }
 
 /// `[search]`: Frost rounds at test time on the player's draws (`eval` and `play`; their

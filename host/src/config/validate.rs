@@ -68,6 +68,7 @@ impl TrainConfig {
         }
         search(&self.search, self.frost.d)?;
         self.train_search.check(&self.frost)?;
+        self.parallel.check(self)?;
         if let Some(w) = &self.run.wandb {
             wandb(w)?;
         }

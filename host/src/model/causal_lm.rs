@@ -194,18 +194,23 @@ impl CausalLm {
         lora: Option<&LoraConfig>,
         shard: &Shard,
     ) -> Result<Self, ModelError> {
+        let init = WeightInit::Normal(cfg.initializer_range);
+        Self::build(vs, cfg, lora, init, Some(shard))
+    }
+
+    /// What a split model is built for so far: dense Qwen3 under LoRA.
+    fn check_splittable(cfg: &ModelConfig, lora: Option<&LoraConfig>) -> Result<(), ModelError> {
         let refuse = |what: &str| Err(ModelError::config("parallel.tensor", what.to_string()));
         if lora.is_none() {
-            return refuse("a sharded model trains LoRA adapters on a frozen base: set model.lora");
+            return refuse("a split model trains LoRA adapters on a frozen base: set model.lora");
         }
         if cfg.mixers().contains(&MixerKind::Linear) || cfg.sparse_layers().contains(&true) {
             return refuse(
-                "sharding is built for dense Qwen3 so far; linear attention (Qwen3.5) and \
-                 experts (MoE) are not yet: use parallel.tensor = 1",
+                "splitting is built for dense Qwen3 so far; linear attention (Qwen3.5) and \
+                 experts (MoE) are not yet: set parallel.tensor = 1",
             );
         }
-        let init = WeightInit::Normal(cfg.initializer_range);
-        Self::build(vs, cfg, lora, init, Some(shard))
+        Ok(())
     }
 
     /// The model with its variables under `vs` (the checkpoint's names), set as `init` says.
@@ -219,6 +224,9 @@ impl CausalLm {
         cfg.validate()?;
         if let Some(l) = lora {
             l.validate()?;
+        }
+        if shard.is_some_and(|s| s.group.size > 1) {
+            Self::check_splittable(cfg, lora)?;
         }
         let adapters_on = Arc::new(AtomicBool::new(true));
         let mk = Builder {

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde_json::Value;
 use tch::{nn, Device, Kind, Tensor};
@@ -11,9 +12,11 @@ use super::causal_lm::CausalLm;
 use super::config::ModelConfig;
 use super::lora::{LoraConfig, WeightInit};
 use super::save::save_with_tensors;
+use super::tensor_parallel::Shard;
 use super::tokenizer::Tok;
-use super::weights::{copy_checked, is_adapter_var, load_weights};
+use super::weights::{copy_checked, is_adapter_var, load_weights, load_weights_split};
 use super::ModelError;
+use crate::dist::Group;
 
 /// PEFT's prefix in front of our variable names in `adapter_model.safetensors`.
 const PEFT_PREFIX: &str = "base_model.model.";
@@ -149,8 +152,34 @@ impl LoadedModel {
         tokenizer_dir: &Path,
         opts: &LoadOptions,
     ) -> Result<Self, ModelError> {
-        let model = Self::build(dir, tokenizer_dir, opts, |_| WeightInit::Empty)?;
+        let model = Self::build(dir, tokenizer_dir, opts, |_| WeightInit::Empty, None)?;
         load_weights(&model.vs, dir)?;
+        Ok(model)
+    }
+
+    /// This rank's share of the model in `dir`, split over `group` (`parallel.tensor`,
+    /// docs/scaling.md): a shape the group cannot split is refused before anything loads; each
+    /// split tensor is read whole from its file and the rank's part kept (only that part stays
+    /// in memory; reading only the part is not built yet). `random`: drawn on the shares (a
+    /// random base then differs from an unsplit one's).
+    pub fn load_split(
+        dir: &Path,
+        tokenizer_dir: &Path,
+        opts: &LoadOptions,
+        group: &Arc<Group>,
+        random: bool,
+    ) -> Result<Self, ModelError> {
+        let config = read_config(dir)?;
+        let shard = Shard::new(Arc::clone(group), &config)
+            .map_err(|e| ModelError::config("parallel.tensor", e.to_string()))?;
+        let init = |c: &ModelConfig| match random {
+            true => WeightInit::Normal(c.initializer_range),
+            false => WeightInit::Empty,
+        };
+        let model = Self::build(dir, tokenizer_dir, opts, init, Some(&shard))?;
+        if !random {
+            load_weights_split(&model.vs, dir, Some(&shard))?;
+        }
         Ok(model)
     }
 
@@ -162,9 +191,8 @@ impl LoadedModel {
         tokenizer_dir: &Path,
         opts: &LoadOptions,
     ) -> Result<Self, ModelError> {
-        Self::build(dir, tokenizer_dir, opts, |c| {
-            WeightInit::Normal(c.initializer_range)
-        })
+        let init = |c: &ModelConfig| WeightInit::Normal(c.initializer_range);
+        Self::build(dir, tokenizer_dir, opts, init, None)
     }
 
     /// The config, the tokenizer (checked against the embedding) and the network with
@@ -174,6 +202,7 @@ impl LoadedModel {
         tokenizer_dir: &Path,
         opts: &LoadOptions,
         init: impl FnOnce(&ModelConfig) -> WeightInit,
+        shard: Option<&Shard>,
     ) -> Result<Self, ModelError> {
         let config = read_config(dir)?;
         let tokenizer = Tok::from_dir(tokenizer_dir)?;
@@ -187,7 +216,7 @@ impl LoadedModel {
         let mut vs = nn::VarStore::new(opts.device);
         vs.set_kind(kind);
         let init = init(&config);
-        let mut net = CausalLm::build(vs.root(), &config, opts.lora.as_ref(), init, None)?;
+        let mut net = CausalLm::build(vs.root(), &config, opts.lora.as_ref(), init, shard)?;
         net.set_token_limit(tokenizer.vocab_size() as i64);
         Ok(LoadedModel {
             net,

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use tch::{nn, Tensor};
 
 use super::load::{read_json, torch_err};
+use super::tensor_parallel::Shard;
 use super::ModelError;
 
 /// The safetensors files of a checkpoint: `model.safetensors`, or the shards named by
@@ -108,6 +109,16 @@ fn expert_slice(name: &str, vars: &HashMap<String, Tensor>) -> Option<(String, T
 /// per expert as hub checkpoints store them); tensors the text model does not use (a vision
 /// tower, multi-token prediction layers) are skipped.
 pub fn load_weights(vs: &nn::VarStore, dir: &Path) -> Result<(), ModelError> {
+    load_weights_split(vs, dir, None)
+}
+
+/// [`load_weights`] into this rank's share of a split model: a variable smaller than its
+/// tensor gets the part `shard` says the rank holds.
+pub(super) fn load_weights_split(
+    vs: &nn::VarStore,
+    dir: &Path,
+    shard: Option<&Shard>,
+) -> Result<(), ModelError> {
     let vars = vs.variables();
     let mut loaded = BTreeSet::new();
     let mut expert_parts: HashMap<String, i64> = HashMap::new();
@@ -122,6 +133,12 @@ pub fn load_weights(vs: &nn::VarStore, dir: &Path) -> Result<(), ModelError> {
             let slice = tch::no_grad(|| expert_slice(&name, &vars));
             match (vars.get(&name), slice) {
                 (Some(var), _) => {
+                    let t = match shard {
+                        Some(s) if var.size() != t.size() => (s.held(&name))
+                            .map_err(|e| ModelError::config("parallel.tensor", e.to_string()))?
+                            .take(&t),
+                        _ => t,
+                    };
                     copy_checked(&name, &file, var, &t)?;
                     loaded.insert(name);
                 }

@@ -49,7 +49,8 @@ pub use sample::{
     check_sampled_scores, sample_checked, sample_groups, sampling_params, GroupSamples,
 };
 pub use setup::{
-    eval_set, load_player_and_judge, load_policy, model_dir, setup, tokenizer_dir, Setup,
+    eval_set, load_player_and_judge, load_policy, model_dir, setup, setup_split, tokenizer_dir,
+    Setup,
 };
 pub use snapshot::{load_policy_weights, load_weights};
 pub use step::{train_step, StepOut};
@@ -154,8 +155,9 @@ pub fn train(req: RunRequest, stop: &AtomicBool) -> Result<Summary, TrainError> 
     let world = World::from_env(|v| std::env::var(v).ok())?;
     let cfg = place_rank(&req.config, &world)?;
     // The ranks join and check they were launched alike before anything is loaded.
-    let dist = fingerprint::join(&req, &cfg, world)?;
-    let mut s = fingerprint::all_ok(&dist, setup(&cfg))?;
+    let mut dist = fingerprint::join(&req, &cfg, world)?;
+    dist.split_model(cfg.parallel.tensor)?;
+    let mut s = fingerprint::all_ok(&dist, setup_split(&cfg, dist.model_group()))?;
     s.dist = dist;
     let mut opt = optimizer(&s);
     if !s.dist.is_main() {

@@ -14,20 +14,33 @@ use crate::run::dir::BudgetTotal;
 use crate::update::adamw::AdamW;
 
 /// The config one rank trains with: on GPUs, rank r's model (and judge) on `cuda:LOCAL_RANK`;
-/// more ranks than a step's assignments are refused (a rank would have nothing to do).
+/// a world `parallel.tensor` does not divide is refused, and so are more data-parallel replicas
+/// than a step's assignments (one would have nothing to do).
 pub(super) fn place_rank(cfg: &TrainConfig, world: &World) -> Result<TrainConfig, TrainError> {
     let mut cfg = cfg.clone();
+    let t = cfg.parallel.tensor;
+    (cfg.parallel.check_ranks(world.size)).map_err(|msg| TrainError::Config {
+        field: "parallel.tensor".into(),
+        msg,
+    })?;
     if world.size == 1 {
         return Ok(cfg);
     }
     let a = cfg.sampling.assignments_per_step;
-    if world.size > a {
+    let replicas = world.size / t.max(1);
+    if replicas > a {
+        let launched = match t {
+            1 => format!("{replicas} ranks launched: each rank"),
+            _ => format!(
+                "{replicas} replicas launched ({} ranks, parallel.tensor = {t}): each replica",
+                world.size
+            ),
+        };
         return Err(TrainError::Config {
             field: "sampling.assignments_per_step".into(),
             msg: format!(
-                "is {a}, fewer than the {} ranks launched: each rank works on its share of a \
-                 step's assignments; raise it to at least {} or launch fewer ranks",
-                world.size, world.size
+                "is {a}, fewer than the {launched} works on its share of a step's assignments; \
+                 raise it to at least {replicas} or launch fewer ranks"
             ),
         });
     }

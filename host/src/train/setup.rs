@@ -4,6 +4,7 @@
 //! stops here with one clear error.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tch::Device;
 
@@ -12,7 +13,7 @@ use super::separate_judge;
 use super::TrainError;
 use crate::config::{DeviceSpec, ModelInit, TrainConfig};
 use crate::corpus;
-use crate::dist::Dist;
+use crate::dist::{Dist, Group};
 use crate::frost::{self, FrostError};
 use crate::game::Game;
 use crate::model::{CausalLm, LoadOptions, LoadedModel, LoraConfig, Tok};
@@ -76,6 +77,15 @@ pub fn model_dir(cfg: &TrainConfig) -> PathBuf {
 
 /// Load and check everything: game, model (+ judge), corpus, held-out set, D vs candidates.
 pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
+    setup_split(cfg, None)
+}
+
+/// [`setup`] with the model split over `model_group`: the ranks this one shares its copy of the
+/// model with (`parallel.tensor`, from `Dist::split_model`); None: the whole model.
+pub fn setup_split(
+    cfg: &TrainConfig,
+    model_group: Option<Arc<Group>>,
+) -> Result<Setup, TrainError> {
     for knob in cfg.inert_knobs() {
         tracing::warn!("{knob}");
     }
@@ -99,7 +109,7 @@ pub fn setup(cfg: &TrainConfig) -> Result<Setup, TrainError> {
     let name = game.info().name.clone();
     cfg.game = cfg.game.for_game(&name);
     let cfg = &cfg;
-    let (model, reference_copy) = load_models(cfg, device)?;
+    let (model, reference_copy) = load_models(cfg, device, model_group.as_ref())?;
     let judge_copy = separate_judge::load_judge(cfg, &model)?;
     let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.resolved(&name))?;
     let v_emb = model.config.vocab_size;
@@ -212,10 +222,11 @@ pub(super) fn game_path(cfg: &TrainConfig) -> Result<PathBuf, TrainError> {
 fn load_models(
     cfg: &TrainConfig,
     device: Device,
+    model_group: Option<&Arc<Group>>,
 ) -> Result<(LoadedModel, Option<LoadedModel>), TrainError> {
-    let model = load_policy(cfg, device)?;
+    let model = load_policy_split(cfg, device, model_group)?;
     let reference_copy = if cfg.model.lora.is_none() {
-        let mut j = load_model(cfg, device, None)?;
+        let mut j = load_model(cfg, device, None, None)?;
         copy_random_base(cfg, &model, &mut j)?;
         j.vs.freeze();
         Some(j)
@@ -241,6 +252,15 @@ pub fn load_player_and_judge(
 /// weights are the run's too). What `export` loads a checkpoint onto, without the game, the
 /// corpus or the reference copy.
 pub fn load_policy(cfg: &TrainConfig, device: Device) -> Result<LoadedModel, TrainError> {
+    load_policy_split(cfg, device, None)
+}
+
+/// [`load_policy`] as this rank's share of a model split over `model_group` (None: whole).
+fn load_policy_split(
+    cfg: &TrainConfig,
+    device: Device,
+    model_group: Option<&Arc<Group>>,
+) -> Result<LoadedModel, TrainError> {
     let lora = cfg.model.lora.as_ref().map(|l| LoraConfig {
         r: l.r,
         alpha: l.alpha,
@@ -250,13 +270,14 @@ pub fn load_policy(cfg: &TrainConfig, device: Device) -> Result<LoadedModel, Tra
     });
     // LoRA A matrices are drawn at load time: seed them from the run seed too.
     tch::manual_seed(derive_seed(cfg.seed, 0, seeds::TORCH, 1) as i64);
-    load_model(cfg, device, lora)
+    load_model(cfg, device, lora, model_group)
 }
 
 fn load_model(
     cfg: &TrainConfig,
     device: Device,
     lora: Option<LoraConfig>,
+    model_group: Option<&Arc<Group>>,
 ) -> Result<LoadedModel, TrainError> {
     let dir = model_dir(cfg);
     let tokenizer_dir = tokenizer_dir(cfg);
@@ -265,10 +286,14 @@ fn load_model(
         kind: Some(cfg.model.dtype.kind()),
         lora,
     };
-    let loaded = match cfg.model.init {
-        ModelInit::Pretrained if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
-        ModelInit::Pretrained => LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts),
-        ModelInit::Random => LoadedModel::random(&dir, &tokenizer_dir, &opts),
+    let random = cfg.model.init == ModelInit::Random;
+    let loaded = match (cfg.model.init, model_group) {
+        (_, Some(g)) => LoadedModel::load_split(&dir, &tokenizer_dir, &opts, g, random),
+        (ModelInit::Pretrained, None) if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
+        (ModelInit::Pretrained, None) => {
+            LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts)
+        }
+        (ModelInit::Random, None) => LoadedModel::random(&dir, &tokenizer_dir, &opts),
     };
     loaded.map_err(|source| TrainError::Model { path: dir, source })
 }

@@ -158,9 +158,14 @@ pub fn train_step(
     rank.flops = meter::spent() - flops_before;
     phases::enter("reduce");
     let all = s.dist.gather_ordered(&records, dealt)?;
-    let ranks = s
-        .dist
-        .gather_ordered(&[(s.dist.world.rank, rank)], s.dist.world.size)?;
+    // What each replica spent, said once by its first rank (its other ranks ran the same
+    // passes on their shares of the model).
+    let (replica, replicas) = s.dist.replica();
+    let mine = match s.dist.leads_replica() {
+        true => vec![(replica, rank)],
+        false => Vec::new(),
+    };
+    let ranks = s.dist.gather_ordered(&mine, replicas)?;
     let time = PhaseTimes::from_spans(&phases::end_step());
     let mut budget = Budget::default();
     let (mut forwards_sampled, mut score_gap, mut forwards_extra) = (0, None::<f64>, 0);

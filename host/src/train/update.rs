@@ -201,7 +201,13 @@ fn sum_over_ranks(
         sums.likelihood,
         (!finite) as u8 as f64,
     ];
-    let figures: Vec<f32> = figures.iter().map(|&x| x as f32).collect();
+    // The ranks of a replica computed the same figures: its first rank gives them (every
+    // rank sums its gradient: those are its share's). The not-finite count is any rank's.
+    let lead = dist.leads_replica() as u8 as f64;
+    let last = figures.len() - 1;
+    let figures: Vec<f32> = (figures.iter().enumerate())
+        .map(|(i, &x)| if i == last { x } else { x * lead } as f32)
+        .collect();
     parts.push(Tensor::from_slice(&figures).to_device(device));
     let flat = Tensor::cat(&parts, 0).contiguous();
     dist.all_reduce_sum(&flat)?;
