@@ -344,6 +344,12 @@ impl Dist {
         self.tensor.clone()
     }
 
+    /// A collective that failed inside the split model since the last call (the model's
+    /// forwards return tensors: `Group::note_failure` keeps it); Ok without a split.
+    pub fn model_failure(&self) -> Result<(), DistError> {
+        self.tensor.as_ref().map_or(Ok(()), |g| g.take_failure())
+    }
+
     /// (this rank's replica, the number of replicas): the data-parallel world. Without
     /// [`Dist::split_model`], one replica per rank.
     pub fn replica(&self) -> (usize, usize) {

@@ -160,3 +160,44 @@ fn a_split_model_trains_as_one_process_does() {
         assert_same_adapters(&one, &split);
     }
 }
+
+/// A split the run cannot make is refused before any model loads, in one line naming
+/// `parallel.tensor`: more ranks per copy than launched, 0, a full fine-tune, and a shape the
+/// group cannot split (3 ranks and the tiny model's 4 attention heads).
+#[test]
+fn splits_a_run_cannot_make_are_refused_in_one_line() {
+    use crate::distributed::{torchrun_cmd, train_args};
+    use crate::fixture::{run_cli, tmp, write_config};
+    let dir = tmp("tp-refused");
+    let lora = write_config(&dir, true);
+    let full = write_config(&dir, false);
+    let refused = |o: std::process::Output, want: &str| {
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(!o.status.success(), "ran: {err}");
+        let line = (err.lines())
+            .find(|l| l.contains("parallel.tensor"))
+            .unwrap_or_else(|| panic!("no line names parallel.tensor:\n{err}"));
+        assert!(line.contains(want), "{want}: {line}");
+    };
+    let out = dir.join("run");
+    let one = |cfg, set: &str| run_cli(&train_args(cfg, &out, &["steps=1", set]));
+    refused(
+        one(&lora, "parallel.tensor=2"),
+        "2 must divide the number of ranks, 1",
+    );
+    refused(one(&lora, "parallel.tensor=0"), "must be >= 1");
+    refused(
+        one(&full, "parallel.tensor=2"),
+        "trains LoRA adapters on its frozen base",
+    );
+    assert!(!out.exists(), "a refused run wrote {}", out.display());
+    let mut three = torchrun_cmd(
+        3,
+        &train_args(&lora, &out, &["steps=1", "parallel.tensor=3"]),
+    );
+    refused(
+        three.output().unwrap(),
+        "3 tensor-parallel ranks cannot split the model's num_attention_heads = 4: the number of \
+         ranks must divide it",
+    );
+}

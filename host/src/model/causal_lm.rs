@@ -199,7 +199,10 @@ impl CausalLm {
     }
 
     /// What a split model is built for so far: dense Qwen3 under LoRA.
-    fn check_splittable(cfg: &ModelConfig, lora: Option<&LoraConfig>) -> Result<(), ModelError> {
+    pub(crate) fn check_splittable(
+        cfg: &ModelConfig,
+        lora: Option<&LoraConfig>,
+    ) -> Result<(), ModelError> {
         let refuse = |what: &str| Err(ModelError::config("parallel.tensor", what.to_string()));
         if lora.is_none() {
             return refuse("a split model trains LoRA adapters on a frozen base: set model.lora");

@@ -181,6 +181,8 @@ fn sum_over_ranks(
     if dist.is_single() {
         return Ok((sums, finite));
     }
+    // A collective that failed in the split model's forward: its gradients are not to be used.
+    dist.model_failure()?;
     crate::instrument::phases::enter("reduce");
     let _guard = tch::no_grad_guard();
     let device = opt.vars.first().map_or(Device::Cpu, |v| v.device());

@@ -40,3 +40,32 @@ impl Shard {
         count / self.group.size as i64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{CausalLm, LoraConfig, ModelConfig};
+
+    /// Built for dense Qwen3 under LoRA: a full fine-tune, Qwen3.5's linear attention and the
+    /// experts are refused naming `parallel.tensor`.
+    #[test]
+    fn what_a_split_model_is_built_for() {
+        let lora = LoraConfig::new(2, 4.0);
+        let dense = ModelConfig::new(64, 16, 24, 2, 8, 2, 4, false);
+        assert!(CausalLm::check_splittable(&dense, Some(&lora)).is_ok());
+        let full = CausalLm::check_splittable(&dense, None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            full.contains("parallel.tensor") && full.contains("LoRA"),
+            "{full}"
+        );
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/shapes");
+        for shape in ["qwen3.5-35b-a3b", "qwen3-235b-a22b"] {
+            let cfg = crate::model::read_config(&dir.join(shape)).unwrap();
+            let e = CausalLm::check_splittable(&cfg, Some(&lora))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("dense Qwen3 so far"), "{shape}: {e}");
+        }
+    }
+}
