@@ -11,8 +11,8 @@
 //! - `shard`: a model's place in its group, from which `CausalLm::new_sharded` builds a rank's
 //!   share of the decoder layers (dense Qwen3 so far).
 //!
-//! Library code with its tests (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks); no
-//! command uses it yet.
+//! Tested on torch.distributed (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks);
+//! a run uses it with `parallel.tensor` (`Dist::split_model`, `LoadedModel::load_split`).
 
 mod linear;
 mod shard;
