@@ -24,7 +24,9 @@ fn main() -> anyhow::Result<()> {
     let world = World::from_env(|v| std::env::var(v).ok())?;
     let mut d = Dist::init(world.clone(), Device::Cpu, 60, 60)?;
     d.split_model(world.size)?;
-    let group = d.model_group().unwrap_or_else(|| Arc::new(frost_host::dist::Group::single()));
+    let group = d
+        .model_group()
+        .unwrap_or_else(|| Arc::new(frost_host::dist::Group::single()));
     // 8 layers of hidden 1024, intermediate 4096, 16 query and 8 key/value heads of 64, a
     // vocabulary of 8192 (tied): 369 MB of decoder layers and 34 MB of embedding in f32.
     let cfg = ModelConfig::new(8192, 1024, 4096, 8, 16, 8, 64, true);
@@ -52,7 +54,9 @@ fn main() -> anyhow::Result<()> {
     memory::reset_peak_rss();
     let logits = net.forward(Input::Ids(&ids), &positions, None, None);
     let logp = logits.log_softmax(-1, Kind::Float);
-    let picked = logp.narrow(1, 0, 127).gather(-1, &ids.narrow(1, 1, 127).unsqueeze(-1), false);
+    let picked = logp
+        .narrow(1, 0, 127)
+        .gather(-1, &ids.narrow(1, 1, 127).unsqueeze(-1), false);
     picked.mean(Kind::Float).f_backward()?;
     d.model_failure()?;
     let peak = memory::peak_rss_bytes();

@@ -104,15 +104,17 @@ fn sharded_blocks_equal_one_process_on_two_and_four_ranks() {
                 ] {
                     assert!(l.contains(counted), "{counted}: {l}");
                 }
-                // The two-layer model: o and down sum once each per layer forward; the
+                // The two models (dense Qwen3, then Qwen3 MoE): o and down sum once per layer
+                // forward (the MoE's experts instead of down in its sparse layer), 4 each; the
                 // backward sums each layer's attention and MLP input once, but for the first
-                // layer's attention, whose input (the frozen embedding) needs no gradient; and
-                // the check sums the 28 adapter gradients over the group.
+                // layer's attention, whose input (the frozen embedding) needs no gradient, and
+                // the MoE layer sums its tokens and their routing weights (3 + 4); and the
+                // check sums the adapters' gradients over the group (28 + 26).
                 let l = model_line(&text, r, n, t);
                 assert!(l.contains("LoRA gradients ok (largest difference"), "{l}");
                 for counted in [
-                    "all-reduce sum 32 calls",
-                    "all-reduce sum (backward) 3 calls",
+                    "all-reduce sum 62 calls",
+                    "all-reduce sum (backward) 7 calls",
                 ] {
                     assert!(l.contains(counted), "{counted}: {l}");
                 }

@@ -198,7 +198,7 @@ impl CausalLm {
         Self::build(vs, cfg, lora, init, Some(shard))
     }
 
-    /// What a split model is built for so far: dense Qwen3 under LoRA.
+    /// What a split model is built for so far: Qwen3 and Qwen3 MoE under LoRA.
     pub(crate) fn check_splittable(
         cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
@@ -207,10 +207,10 @@ impl CausalLm {
         if lora.is_none() {
             return refuse("a split model trains LoRA adapters on a frozen base: set model.lora");
         }
-        if cfg.mixers().contains(&MixerKind::Linear) || cfg.sparse_layers().contains(&true) {
+        if cfg.mixers().contains(&MixerKind::Linear) {
             return refuse(
-                "splitting is built for dense Qwen3 so far; linear attention (Qwen3.5) and \
-                 experts (MoE) are not yet: set parallel.tensor = 1",
+                "splitting is built for Qwen3 and Qwen3 MoE so far; Qwen3.5's linear attention \
+                 is not yet: set parallel.tensor = 1",
             );
         }
         Ok(())

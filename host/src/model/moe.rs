@@ -13,6 +13,8 @@ use super::blocks::{acc_kind, Builder, Mlp};
 use super::config::ModelConfig;
 use super::grouped_mm::grouped_mm_on;
 use super::lora::{ExpertAdapter, LoraLinear};
+use super::tensor_parallel::reduce_in_model;
+use crate::dist::{sum_grad_in_backward, Group};
 use crate::instrument::sync;
 
 /// The sparse MLP block.
@@ -28,6 +30,9 @@ pub(super) struct Moe {
     /// Adapters on `gate_up_proj` and `down_proj` when `lora.target_parameters` names them.
     adapters: [Option<ExpertAdapter>; 2],
     adapters_on: Arc<AtomicBool>,
+    /// Split over a tensor-parallel group (expert parallel): the group, and the first of the
+    /// `gate_up.size()[0]` consecutive experts this rank holds.
+    split: Option<(Arc<Group>, i64)>,
 }
 
 impl Moe {
@@ -37,8 +42,11 @@ impl Moe {
         let h = cfg.hidden_size;
         let gate = mk.param(&(p / "gate"), "weight", &[m.num_experts, h]);
         let experts = p / "experts";
-        let gate_up = mk.param(&experts, "gate_up_proj", &[m.num_experts, 2 * m.inter, h]);
-        let down = mk.param(&experts, "down_proj", &[m.num_experts, h, m.inter]);
+        // Split: this rank's experts, whole (docs/scaling.md: expert parallel).
+        let held = mk.per_rank(m.num_experts);
+        let split = (mk.group()).map(|g| (Arc::clone(&g), g.rank as i64 * held));
+        let gate_up = mk.param(&experts, "gate_up_proj", &[held, 2 * m.inter, h]);
+        let down = mk.param(&experts, "down_proj", &[held, h, m.inter]);
         let shared = (m.shared_inter > 0).then(|| {
             let mlp = Mlp::new(&(p / "shared_expert"), h, m.shared_inter, mk);
             (mlp, mk.linear(p, "shared_expert_gate", h, 1))
@@ -64,6 +72,7 @@ impl Moe {
             norm_topk: m.norm_topk_prob,
             adapters,
             adapters_on: mk.adapters_on.clone(),
+            split,
         }
     }
 
@@ -84,14 +93,35 @@ impl Moe {
             top_w
         };
         let on = self.adapters_on.load(Ordering::Relaxed);
-        let factors =
-            |a: &Option<ExpertAdapter>| a.as_ref().filter(|_| on).map(|a| a.factors(x.kind()));
+        let held = self.gate_up.size()[0];
+        let factors = |a: &Option<ExpertAdapter>| {
+            let (a, b) = a.as_ref().filter(|_| on)?.factors(x.kind());
+            // Split: the factors of this rank's experts (the adapter stays whole).
+            Some(match &self.split {
+                Some((_, first)) => (a.narrow(0, *first, held), b.narrow(0, *first, held)),
+                None => (a, b),
+            })
+        };
         let weights = ExpertWeights {
             gate_up: &self.gate_up,
             down: &self.down,
             lora: [factors(&self.adapters[0]), factors(&self.adapters[1])],
         };
-        let routed = experts(&flat, (&top_w.to_kind(x.kind()), &top_i), &weights);
+        let top_w = top_w.to_kind(x.kind());
+        let routed = match &self.split {
+            None => experts(&flat, (&top_w, &top_i), &weights),
+            // The tokens and their weights enter this rank's experts (their gradients summed
+            // over the group in the backward); the router ran alike on every rank, so its
+            // load-balancing loss needs no sum. The experts' outputs summed: one all-reduce.
+            Some((g, first)) => {
+                let (flat, top_w) = (
+                    sum_grad_in_backward(g, &flat),
+                    sum_grad_in_backward(g, &top_w),
+                );
+                let mine = experts_held(&flat, (&top_w, &top_i), &weights, *first);
+                reduce_in_model(g, &mine)
+            }
+        };
         // Sums, never `+=`: tch's in-place add would break autograd.
         let out = match &self.shared {
             Some((mlp, gate)) => routed + gate.forward(&flat).sigmoid() * mlp.forward(&flat),
@@ -134,15 +164,49 @@ pub(super) fn experts_with(
     let order = routes.argsort_stable(true, 0, false);
     let token = order.divide_scalar_mode(k, "floor");
     let weight = top_w.flatten(0, -1).index_select(0, &order).unsqueeze(-1);
-    let xs = flat.index_select(0, &token);
+    run_routes(flat, (&token, &weight, &routes), w, grouped)
+}
+
+/// [`experts`] on a rank that holds `w`'s experts only, `first` onwards (expert parallel): the
+/// routes to them, their weighted outputs per token, zeros for tokens routed elsewhere (the
+/// group's sum adds the other ranks'). One host read (how many routes are this rank's).
+fn experts_held(
+    flat: &Tensor,
+    (top_w, top_i): (&Tensor, &Tensor),
+    w: &ExpertWeights,
+    first: i64,
+) -> Tensor {
+    let (k, held) = (top_i.size()[1], w.gate_up.size()[0]);
+    let routes = top_i.flatten(0, -1);
+    let mine = routes.ge(first).logical_and(&routes.lt(first + held));
+    let at = mine.nonzero().squeeze_dim(1);
+    if at.size()[0] == 0 {
+        return flat.zeros_like();
+    }
+    let local = routes.index_select(0, &at) - first;
+    let at = at.index_select(0, &local.argsort_stable(true, 0, false));
+    let token = at.divide_scalar_mode(k, "floor");
+    let weight = top_w.flatten(0, -1).index_select(0, &at).unsqueeze(-1);
+    run_routes(flat, (&token, &weight, &local), w, None)
+}
+
+/// The experts on their routes, sorted by expert: `token` and `weight` [M] per route, `routes`
+/// [M] each route's expert (any order: only its counts are read); summed back per token.
+fn run_routes(
+    flat: &Tensor,
+    (token, weight, routes): (&Tensor, &Tensor, &Tensor),
+    w: &ExpertWeights,
+    grouped: Option<bool>,
+) -> Tensor {
+    let xs = flat.index_select(0, token);
     // `xs` is in the graph exactly when this pass builds one (grad mode on, `flat` in it).
     let routed = if grouped.unwrap_or_else(|| use_grouped(&xs, w)) {
-        grouped_mm(&xs, &routes, w)
+        grouped_mm(&xs, routes, w)
     } else {
-        looped(&xs, &routes, w)
+        looped(&xs, routes, w)
     };
     // Sums, never `+=`: tch's in-place add would break autograd.
-    flat.zeros_like().index_add(0, &token, &(routed * weight))
+    flat.zeros_like().index_add(0, token, &(routed * weight))
 }
 
 /// `torch._grouped_mm` where torch runs it ([`grouped_mm_on`]: on CUDA in bf16 by the device's

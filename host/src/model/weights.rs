@@ -78,10 +78,16 @@ pub(super) fn is_adapter_var(name: &str) -> bool {
 /// A hub checkpoint's per-expert tensor (`...mlp.experts.{e}.gate_proj.weight`, `up_proj`,
 /// `down_proj`) as the part of the fused variable it fills (`experts.gate_up_proj` [E, 2I, H]:
 /// gate rows then up rows; `experts.down_proj` [E, H, I]): (the variable's name, the view).
-fn expert_slice(name: &str, vars: &HashMap<String, Tensor>) -> Option<(String, Tensor)> {
+/// On a split model the fused variable holds experts `first` onwards: another's is not this
+/// rank's (None).
+fn expert_slice(
+    name: &str,
+    vars: &HashMap<String, Tensor>,
+    first: i64,
+) -> Option<(String, Tensor)> {
     let (head, rest) = name.split_once(".experts.")?;
     let (e, proj) = rest.strip_suffix(".weight")?.split_once('.')?;
-    let e: i64 = e.parse().ok()?;
+    let e: i64 = e.parse::<i64>().ok()? - first;
     let fused_name = |p: &str| format!("{head}.experts.{p}");
     let (fused, part) = match proj {
         "gate_proj" => (fused_name("gate_up_proj"), Some(0)),
@@ -90,7 +96,7 @@ fn expert_slice(name: &str, vars: &HashMap<String, Tensor>) -> Option<(String, T
         _ => return None,
     };
     let var = vars.get(&fused)?;
-    if e >= var.size()[0] {
+    if e < 0 || e >= var.size()[0] {
         return None;
     }
     let expert = var.get(e);
@@ -130,7 +136,8 @@ pub(super) fn load_weights_split(
                 ignored += 1;
                 continue;
             }
-            let slice = tch::no_grad(|| expert_slice(&name, &vars));
+            let first = shard.map_or(0, Shard::first_expert);
+            let slice = tch::no_grad(|| expert_slice(&name, &vars, first));
             match (vars.get(&name), slice) {
                 (Some(var), _) => {
                     let t = match shard {

@@ -35,6 +35,14 @@ impl Shard {
         )
     }
 
+    /// The first of the experts this rank holds (0 for a model without experts).
+    pub fn first_expert(&self) -> i64 {
+        match self.cfg.sparse_layers().contains(&true) {
+            true => self.group.rank as i64 * self.per_rank(self.cfg.moe_dims().num_experts),
+            false => 0,
+        }
+    }
+
     /// `count` heads (or experts, or vocabulary rows) split evenly: this rank's number.
     pub fn per_rank(&self, count: i64) -> i64 {
         count / self.group.size as i64
@@ -45,8 +53,8 @@ impl Shard {
 mod tests {
     use crate::model::{CausalLm, LoraConfig, ModelConfig};
 
-    /// Built for dense Qwen3 under LoRA: a full fine-tune, Qwen3.5's linear attention and the
-    /// experts are refused naming `parallel.tensor`.
+    /// Built for Qwen3 and Qwen3 MoE under LoRA: a full fine-tune and Qwen3.5's linear attention
+    /// are refused naming `parallel.tensor`.
     #[test]
     fn what_a_split_model_is_built_for() {
         let lora = LoraConfig::new(2, 4.0);
@@ -60,12 +68,11 @@ mod tests {
             "{full}"
         );
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/shapes");
-        for shape in ["qwen3.5-35b-a3b", "qwen3-235b-a22b"] {
-            let cfg = crate::model::read_config(&dir.join(shape)).unwrap();
-            let e = CausalLm::check_splittable(&cfg, Some(&lora))
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains("dense Qwen3 so far"), "{shape}: {e}");
+        let shape = |name: &str| crate::model::read_config(&dir.join(name)).unwrap();
+        assert!(CausalLm::check_splittable(&shape("qwen3-235b-a22b"), Some(&lora)).is_ok());
+        for name in ["qwen3.5-35b-a3b", "qwen3.5-122b-a10b"] {
+            let e = CausalLm::check_splittable(&shape(name), Some(&lora)).unwrap_err();
+            assert!(e.to_string().contains("linear attention"), "{name}: {e}");
         }
     }
 }
