@@ -110,12 +110,17 @@ pub(crate) fn adapter(run: &Path) -> Vec<(String, tch::Tensor)> {
 }
 
 pub(crate) fn assert_same_adapters(a: &Path, b: &Path) {
+    assert_same_adapters_within(a, b, 1e-5)
+}
+
+/// [`assert_same_adapters`] to `tol`.
+pub(crate) fn assert_same_adapters_within(a: &Path, b: &Path, tol: f64) {
     let (a, b) = (adapter(a), adapter(b));
     assert_eq!(a.len(), b.len());
     for ((na, ta), (nb, tb)) in a.iter().zip(&b) {
         assert_eq!(na, nb);
         let d = (ta - tb).abs().max().double_value(&[]);
-        assert!(d <= 1e-5, "{na}: differs by {d}");
+        assert!(d <= tol, "{na}: differs by {d}");
     }
 }
 

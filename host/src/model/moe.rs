@@ -181,7 +181,9 @@ fn experts_held(
     let mine = routes.ge(first).logical_and(&routes.lt(first + held));
     let at = mine.nonzero().squeeze_dim(1);
     if at.size()[0] == 0 {
-        return flat.zeros_like();
+        // Zeros that still read the tokens and their weights: every rank's backward must make
+        // the same sums over the group (their inputs' gradients), in the same order.
+        return flat * 0.0 + top_w.sum(top_w.kind()) * 0.0;
     }
     let local = routes.index_select(0, &at) - first;
     let at = at.index_select(0, &local.argsort_stable(true, 0, false));
