@@ -184,10 +184,11 @@ impl CausalLm {
     }
 
     /// This rank's share of a tensor-parallel model (docs/scaling.md): the decoder layers'
-    /// attention by heads and MLPs by intermediate columns, LoRA adapters whole (randomly
-    /// initialised as [`CausalLm::new`]; a checkpoint's slices are copied in by the caller).
-    /// Built so far: Qwen3 dense under LoRA, with the embedding and the LM head whole on every
-    /// rank; other families, and full fine-tuning, are refused in one line.
+    /// attention by heads, MLPs by intermediate columns and an MoE's experts whole (E / T each),
+    /// LoRA adapters whole (randomly initialised as [`CausalLm::new`]; a checkpoint's slices
+    /// are copied in by the caller). Built so far: Qwen3 and Qwen3 MoE under LoRA, with the
+    /// embedding and the LM head whole on every rank; Qwen3.5, and full fine-tuning, are
+    /// refused in one line.
     pub fn new_sharded(
         vs: nn::Path,
         cfg: &ModelConfig,

@@ -9,7 +9,7 @@
 //! - `vocab`: the log-sum-exp, log-softmax, the tokens' log-probs, the top k and sampling over
 //!   a split vocabulary, equal to the unsharded ones (sampling and top k exactly);
 //! - `shard`: a model's place in its group, from which `CausalLm::new_sharded` builds a rank's
-//!   share of the decoder layers (dense Qwen3 so far).
+//!   share of the decoder layers (Qwen3 and Qwen3 MoE so far).
 //!
 //! Tested on torch.distributed (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks);
 //! a run uses it with `parallel.tensor` (`Dist::split_model`, `LoadedModel::load_split`).
