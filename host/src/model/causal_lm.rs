@@ -42,8 +42,9 @@ enum Mixer {
 
 /// A layer's MLP.
 enum Ffn {
-    Dense(Mlp),
-    Sparse(Moe),
+    // Boxed, both: a layer's projections with their split and the experts differ in size.
+    Dense(Box<Mlp>),
+    Sparse(Box<Moe>),
 }
 
 impl Ffn {
@@ -95,13 +96,13 @@ impl DecoderLayer {
         let input_layernorm = mk.norm(&(p / "input_layernorm"), cfg.hidden_size);
         let post_attention_layernorm = mk.norm(&(p / "post_attention_layernorm"), cfg.hidden_size);
         let mlp = match sparse {
-            true => Ffn::Sparse(Moe::new(&(p / "mlp"), cfg, mk)),
-            false => Ffn::Dense(Mlp::new(
+            true => Ffn::Sparse(Box::new(Moe::new(&(p / "mlp"), cfg, mk))),
+            false => Ffn::Dense(Box::new(Mlp::new(
                 &(p / "mlp"),
                 cfg.hidden_size,
                 cfg.intermediate_size,
                 mk,
-            )),
+            ))),
         };
         DecoderLayer {
             mixer,
