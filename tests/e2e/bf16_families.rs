@@ -208,7 +208,7 @@ fn lora_gradients_match_peft(name: &str, dir: &Path) {
     let r32 = check_in("f32", "lora_grads", dir, Some(&adapter), &input);
     let tol = backward_tol(m.config.num_hidden_layers);
     let mut n = 0;
-    for (var, t) in m.vs.variables() {
+    for (var, t) in crate::fixture::by_name(&m.vs) {
         if !var.contains("lora_") {
             continue;
         }

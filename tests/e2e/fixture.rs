@@ -329,3 +329,12 @@ fn the_shipped_fixture_is_what_its_recipe_builds() {
         "held-out loss {here} here, {then} shipped: {stale}"
     );
 }
+
+/// A model's variables in name order: a `VarStore`'s own map has another order in every
+/// process, so a loop that draws random numbers into them must go by name to be the same run
+/// to run.
+pub fn by_name(vs: &tch::nn::VarStore) -> Vec<(String, tch::Tensor)> {
+    let mut v: Vec<(String, tch::Tensor)> = vs.variables().into_iter().collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}

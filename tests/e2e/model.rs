@@ -243,7 +243,7 @@ fn lora_trains_only_adapters_roundtrips_through_peft_and_switches_off_exactly() 
         loss.backward();
         // Base weights never get a gradient. B gets one from the first step; A only once B is
         // non-zero (its gradient goes through B), so from the second step.
-        for (name, t) in m.vs.variables() {
+        for (name, t) in crate::fixture::by_name(&m.vs) {
             let is_lora = name.contains(".lora_");
             assert_eq!(t.requires_grad(), is_lora, "{name}");
             if !is_lora {

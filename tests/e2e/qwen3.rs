@@ -15,7 +15,7 @@ pub(crate) fn perturbed_judge(noise: f64) -> PathBuf {
     let m = fixture::load(Kind::Float);
     tch::manual_seed(11);
     tch::no_grad(|| {
-        for (_, t) in m.vs.variables() {
+        for (_, t) in crate::fixture::by_name(&m.vs) {
             let mut t = t;
             let n = t.randn_like() * noise;
             let _ = t.g_add_(&n);

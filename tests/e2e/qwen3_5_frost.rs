@@ -61,7 +61,7 @@ pub(crate) fn assert_adapter_grads_match(
     what: &str,
 ) {
     let mut n = 0;
-    for (name, t) in vs.variables() {
+    for (name, t) in crate::fixture::by_name(&vs) {
         if !name.contains("lora_") {
             continue;
         }
@@ -139,7 +139,7 @@ fn trained_lora(targets: &[&str]) -> frost_host::model::LoadedModel {
     lora.target_modules = targets.iter().map(|s| s.to_string()).collect();
     let m = load("multimodal", Some(lora));
     tch::manual_seed(9);
-    for (name, t) in m.vs.variables() {
+    for (name, t) in crate::fixture::by_name(&m.vs) {
         if name.contains(".lora_B.") {
             tch::no_grad(|| t.shallow_clone().copy_(&(t.randn_like() * 0.2)));
         }

@@ -240,3 +240,41 @@ fn a_split_qwen3_moe_trains_as_one_process_does() {
         crate::distributed::assert_same_adapters_within(&one, &split, 1e-4);
     }
 }
+
+/// The checkpoint of a split run is the whole adapter: a run split over 2 ranks for 2 steps,
+/// resumed on 1 process with the whole model (`parallel.tensor = 1`) for 2 more, equals an
+/// uninterrupted 1-process run of 4 steps.
+#[test]
+fn a_split_run_resumes_whole_on_one_process() {
+    use crate::distributed::{assert_same_adapters, assert_same_logs, ok, torchrun_cmd};
+    use crate::fixture::{run_cli, tmp, write_config};
+    let dir = tmp("tp-resume");
+    let cfg = write_config(&dir, true);
+    let one = dir.join("one");
+    let sets = ["steps=4", "run.tensorboard=false"];
+    ok(
+        run_cli(&crate::distributed::train_args(&cfg, &one, &sets)),
+        "1 process",
+    );
+    let split = dir.join("split");
+    let first = ["steps=2", "run.tensorboard=false", "parallel.tensor=2"];
+    let args = crate::distributed::train_args(&cfg, &split, &first);
+    ok(torchrun_cmd(2, &args).output().unwrap(), "torchrun");
+    let path = split.to_str().unwrap();
+    let resume = [
+        "--resume",
+        path,
+        "--set",
+        "steps=4",
+        "--set",
+        "parallel.tensor=1",
+    ];
+    ok(run_cli(&resume), "resume on 1 process");
+    assert_same_logs(
+        &one.join("metrics.jsonl"),
+        &split.join("metrics.jsonl"),
+        1e-5,
+    );
+    assert_same_logs(&one.join("eval.jsonl"), &split.join("eval.jsonl"), 1e-5);
+    assert_same_adapters(&one, &split);
+}

@@ -99,7 +99,10 @@ mod tests {
         let lora = LoraConfig::new(2, 6.0);
         let net = CausalLm::new(vs.root(), &cfg, Some(&lora)).unwrap();
         // A trained adapter: B is zero at initialisation.
-        for (name, t) in vs.variables() {
+        // By name: the map's order differs between processes, the draws must not.
+        let mut vars: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
+        vars.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, t) in vars {
             if name.contains(".lora_B.") {
                 tch::no_grad(|| t.shallow_clone().copy_(&(t.randn_like() * 0.1)));
             }
