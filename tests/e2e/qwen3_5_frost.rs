@@ -61,7 +61,7 @@ pub(crate) fn assert_adapter_grads_match(
     what: &str,
 ) {
     let mut n = 0;
-    for (name, t) in crate::fixture::by_name(&vs) {
+    for (name, t) in crate::fixture::by_name(vs) {
         if !name.contains("lora_") {
             continue;
         }
