@@ -3,7 +3,7 @@
 //! rank compares each sharded block with the unsharded computation (1e-5; sampling, top k and
 //! the embedding exactly), at every group size that divides the ranks (4 ranks: 2 replicas of 2,
 //! and one of 4), and alone as a group of one.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::common;
@@ -123,14 +123,39 @@ fn sharded_blocks_equal_one_process_on_two_and_four_ranks() {
     }
 }
 
+/// `sets` trained on one process (folder `NAME-one`, trained once and kept for the next call)
+/// and with the model split over 2 ranks of `ranks` launched (folder `NAME-t2-RANKS`): the two
+/// run folders, for the caller to compare.
+fn one_and_split(
+    dir: &Path,
+    cfg: &Path,
+    name: &str,
+    sets: &[&str],
+    ranks: usize,
+) -> (PathBuf, PathBuf) {
+    use crate::distributed::{ok, torchrun_cmd, train_args};
+    let one = dir.join(format!("{name}-one"));
+    if !one.exists() {
+        ok(
+            crate::fixture::run_cli(&train_args(cfg, &one, sets)),
+            "1 process",
+        );
+    }
+    let split = dir.join(format!("{name}-t2-{ranks}"));
+    let mut args = train_args(cfg, &split, sets);
+    args.extend(["--set", "parallel.tensor=2"]);
+    ok(torchrun_cmd(ranks, &args).output().unwrap(), "torchrun");
+    (one, split)
+}
+
 /// A run whose model is split over 2 ranks (`parallel.tensor = 2`), and over 2 replicas of 2 (4
 /// ranks), equals one process for Frost and GRPO: metrics and eval to 1e-5 (time aside), the
 /// same moves token for token, the checkpoint's adapters to 1e-5 (the tiny model: 4 query
 /// heads, 2 key/value heads, intermediate 128, dense Qwen3 under LoRA).
 #[test]
 fn a_split_model_trains_as_one_process_does() {
-    use crate::distributed::{assert_same_adapters, assert_same_logs, moves, ok, torchrun_cmd};
-    use crate::fixture::{run_cli, tmp, write_config};
+    use crate::distributed::{assert_same_adapters, assert_same_logs, moves};
+    use crate::fixture::{tmp, write_config};
     let dir = tmp("tp-train");
     let cfg = write_config(&dir, true);
     for (name, refinement, ranks) in [
@@ -140,17 +165,7 @@ fn a_split_model_trains_as_one_process_does() {
     ] {
         let set = format!("frost.refinement=\"{refinement}\"");
         let sets = ["steps=3", "run.tensorboard=false", &set];
-        let one = dir.join(format!("{name}-one"));
-        if !one.exists() {
-            ok(
-                run_cli(&crate::distributed::train_args(&cfg, &one, &sets)),
-                "1 process",
-            );
-        }
-        let split = dir.join(format!("{name}-t2-{ranks}"));
-        let mut args = crate::distributed::train_args(&cfg, &split, &sets);
-        args.extend(["--set", "parallel.tensor=2"]);
-        ok(torchrun_cmd(ranks, &args).output().unwrap(), "torchrun");
+        let (one, split) = one_and_split(&dir, &cfg, name, &sets, ranks);
         for log in ["metrics.jsonl", "eval.jsonl"] {
             assert_same_logs(&one.join(log), &split.join(log), 1e-5);
         }
@@ -209,8 +224,8 @@ fn splits_a_run_cannot_make_are_refused_in_one_line() {
 /// split over 2 ranks (each loads and runs its 4 experts), equals one process.
 #[test]
 fn a_split_qwen3_moe_trains_as_one_process_does() {
-    use crate::distributed::{assert_same_logs, moves, ok, torchrun_cmd};
-    use crate::fixture::{run_cli, tmp, write_config};
+    use crate::distributed::{assert_same_logs, moves};
+    use crate::fixture::{tmp, write_config};
     let dir = tmp("tp-moe");
     let cfg = write_config(&dir, true);
     for variant in ["qwen3_moe", "qwen3_moe_fused"] {
@@ -219,15 +234,7 @@ fn a_split_qwen3_moe_trains_as_one_process_does() {
             crate::moe::fixtures().join(variant).display()
         );
         let sets = ["steps=3", "run.tensorboard=false", &model];
-        let one = dir.join(format!("{variant}-one"));
-        ok(
-            run_cli(&crate::distributed::train_args(&cfg, &one, &sets)),
-            "1 process",
-        );
-        let split = dir.join(format!("{variant}-t2"));
-        let mut args = crate::distributed::train_args(&cfg, &split, &sets);
-        args.extend(["--set", "parallel.tensor=2"]);
-        ok(torchrun_cmd(2, &args).output().unwrap(), "torchrun");
+        let (one, split) = one_and_split(&dir, &cfg, variant, &sets, 2);
         // Scores of about -125 nats in f32 (a step of 8e-6): 1e-5 absolute is their rounding
         // once the experts' sums are split; 5e-5 is 4e-7 of them.
         for log in ["metrics.jsonl", "eval.jsonl"] {

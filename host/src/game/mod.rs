@@ -8,6 +8,7 @@
 //! game's own tests run the same checks.
 
 mod component_cache;
+mod file;
 pub mod manifest;
 pub mod native;
 mod sandbox;
@@ -19,6 +20,8 @@ mod wit_v010;
 
 pub use frost_sdk::limits::GameLimits;
 pub use usage::Usage;
+
+use file::{file_kind, read_game_file, FileKind};
 
 use frost_sdk::rules::{self, RuleError};
 use frost_sdk::{GameInfo, Passage, Requirements, Round, SUPPORTED_ABI_VERSIONS};
@@ -311,80 +314,6 @@ fn memory_of(backend: &Backend) -> Option<u64> {
     }
 }
 
-/// The game file's bytes: a regular file (symlinks followed) of at most `max` bytes. A device
-/// (`/dev/zero`), a FIFO, a socket or a directory is refused before reading, and the file is
-/// opened without blocking and checked again, so a swap after the first check cannot hang or
-/// flood the host either.
-fn read_game_file(path: &Path, max: u64) -> Result<Vec<u8>, GameError> {
-    use std::io::Read;
-    let read_err = |source| GameError::Read {
-        path: path.to_path_buf(),
-        source,
-    };
-    let check = |meta: &std::fs::Metadata| {
-        if !meta.is_file() {
-            return Err(GameError::NotAGame {
-                path: path.to_path_buf(),
-                reason: format!(
-                    "it is a {}, not a regular file",
-                    if meta.is_dir() {
-                        "directory"
-                    } else {
-                        "device, FIFO or socket"
-                    }
-                ),
-            });
-        }
-        if meta.len() > max {
-            return Err(GameError::NotAGame {
-                path: path.to_path_buf(),
-                reason: format!(
-                    "it is {} bytes, over game.limits.max_game_file_bytes = {max}",
-                    meta.len()
-                ),
-            });
-        }
-        Ok(())
-    };
-    check(&std::fs::metadata(path).map_err(read_err)?)?;
-    let mut opts = std::fs::OpenOptions::new();
-    opts.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut opts, libc::O_NONBLOCK);
-    let file = opts.open(path).map_err(read_err)?;
-    check(&file.metadata().map_err(read_err)?)?;
-    let mut bytes = Vec::new();
-    file.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(read_err)?;
-    if bytes.len() as u64 > max {
-        return Err(GameError::NotAGame {
-            path: path.to_path_buf(),
-            reason: format!("it grew over game.limits.max_game_file_bytes = {max} while read"),
-        });
-    }
-    Ok(bytes)
-}
-
-enum FileKind {
-    Component,
-    CoreModule,
-    NativeLibrary,
-    Other,
-}
-
-fn file_kind(bytes: &[u8]) -> FileKind {
-    match bytes {
-        // The layer field after the version tells a component (1) from a core module (0).
-        [0, b'a', b's', b'm', _, _, 1, 0, ..] => FileKind::Component,
-        [0, b'a', b's', b'm', ..] => FileKind::CoreModule,
-        [0x7f, b'E', b'L', b'F', ..] // Linux
-        | [0xcf, 0xfa, 0xed, 0xfe, ..] | [0xca, 0xfe, 0xba, 0xbe, ..] // macOS
-        | [b'M', b'Z', ..] => FileKind::NativeLibrary, // Windows
-        _ => FileKind::Other,
-    }
-}
-
 fn check_size(
     game: &str,
     call: &'static str,
@@ -483,23 +412,5 @@ mod tests {
                 .ends_with("the game needs 1 passage(s), got 0"),
             "{e}"
         );
-    }
-
-    #[test]
-    fn file_kinds_by_magic() {
-        assert!(matches!(
-            file_kind(b"\0asm\x0d\0\x01\0rest"),
-            FileKind::Component
-        ));
-        assert!(matches!(
-            file_kind(b"\0asm\x01\0\0\0"),
-            FileKind::CoreModule
-        ));
-        assert!(matches!(
-            file_kind(b"\x7fELF\x02\x01"),
-            FileKind::NativeLibrary
-        ));
-        assert!(matches!(file_kind(b"hello"), FileKind::Other));
-        assert!(matches!(file_kind(b""), FileKind::Other));
     }
 }

@@ -129,6 +129,8 @@ pub(super) fn load_weights_split(
     let mut loaded = BTreeSet::new();
     let mut expert_parts: HashMap<String, i64> = HashMap::new();
     let mut ignored = 0usize;
+    // On a split model the fused expert variables start at this rank's first expert.
+    let first = shard.map_or(0, Shard::first_expert);
     for file in weight_files(dir)? {
         let tensors = Tensor::read_safetensors(&file).map_err(torch_err(&file))?;
         for (name, t) in tensors {
@@ -136,7 +138,6 @@ pub(super) fn load_weights_split(
                 ignored += 1;
                 continue;
             }
-            let first = shard.map_or(0, Shard::first_expert);
             let slice = tch::no_grad(|| expert_slice(&name, &vars, first));
             match (vars.get(&name), slice) {
                 (Some(var), _) => {

@@ -51,8 +51,8 @@ pub fn evaluate_assignments(
     progress: &mut dyn FnMut(usize),
 ) -> Result<Vec<AssignmentEval>, TrainError> {
     let mine = s.dist.share(assignments.len());
-    let local = evaluate_share(s, policy, assignments, &mine, step, progress)
-        .and_then(|l| Ok(s.dist.model_failure().map(|_| l)?));
+    let local = evaluate_share(s, policy, assignments, &mine, step, progress);
+    let local = s.dist.unless_model_failed(local);
     // Every rank says how its share went before the gather: one rank's error stops all.
     let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
     s.dist.agree(status, false)?;

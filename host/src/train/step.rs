@@ -96,8 +96,8 @@ pub fn train_step(
     // 1-6: this rank's assignments dealt, sampled, scored and refined. Every rank then says
     // how that went before the update's all-reduce, so one rank's error stops them all.
     let game = s.dealer.game_name.clone();
-    let local = super::catch_torch(step, &game, || deal_sample_refine(s, step, &mine))
-        .and_then(|l| Ok(s.dist.model_failure().map(|_| l)?));
+    let local = super::catch_torch(step, &game, || deal_sample_refine(s, step, &mine));
+    let local = s.dist.unless_model_failed(local);
     let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
     phases::enter("reduce");
     let mut stop = s.dist.agree(status, stop)?;

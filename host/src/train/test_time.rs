@@ -92,8 +92,8 @@ pub fn evaluate_refined(
 ) -> Result<Vec<RefineCurve>, TrainError> {
     let mine = s.dist.share(assignments.len());
     let _flops = meter::on();
-    let local = refine_share(s, policy, assignments, &mine, step, how, progress)
-        .and_then(|l| Ok(s.dist.model_failure().map(|_| l)?));
+    let local = refine_share(s, policy, assignments, &mine, step, how, progress);
+    let local = s.dist.unless_model_failed(local);
     let status = local.as_ref().map(|_| ()).map_err(|e| e.to_string());
     s.dist.agree(status, false)?;
     Ok(s.dist.gather_ordered(&local?, assignments.len())?)
