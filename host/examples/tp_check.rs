@@ -6,8 +6,9 @@
 //! the same gradients (key/value heads replicated when the group is
 //! larger than them), the vocabulary-parallel embedding, log-softmax and its gradient, the tokens' log-probs
 //! and their gradient, the top k over a split vocabulary (ties included), sampling, and the
-//! collectives on bf16, f16 and f64; then a two-layer Qwen3 under LoRA built on the rank's share
-//! (`CausalLm::new_sharded`): its logits and adapter gradients. Under
+//! collectives on bf16, f16 and f64; then two-layer models of each family (Qwen3, Qwen3 MoE,
+//! Qwen3.5 with a Gated DeltaNet layer, Qwen3.5 MoE) under LoRA built on the rank's share
+//! (`CausalLm::new_sharded`): their logits and adapter gradients. Under
 //! torchrun with R ranks it checks every group size that divides R (1 excluded); alone, a
 //! group of one. Each rank prints one line per group size and what the group sent.
 //!
@@ -81,7 +82,56 @@ fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
         "mlp.experts.down_proj".into(),
     ];
     // 7 projections of layer 0 and 4 of layer 1, and the experts' two: A and B of each.
-    Ok(worst.max(model_of(g, &moe, &lora, 26)?))
+    let worst = worst.max(model_of(g, &moe, &lora, 26)?);
+    // Qwen3.5: layer 0 Gated DeltaNet (4 key heads, 8 value heads, split by heads), layer 1
+    // gated full attention; adapters on every projection of both.
+    let mut hybrid = dense.clone();
+    hybrid.model_type = Some("qwen3_5_text".into());
+    hybrid.layer_types = Some(vec!["linear_attention".into(), "full_attention".into()]);
+    hybrid.partial_rotary_factor = Some(0.5);
+    hybrid.linear_num_key_heads = Some(4);
+    hybrid.linear_num_value_heads = Some(8);
+    hybrid.linear_key_head_dim = Some(4);
+    hybrid.linear_value_head_dim = Some(4);
+    hybrid.linear_conv_kernel_dim = Some(4);
+    let mut lora = LoraConfig::new(2, 4.0);
+    lora.target_modules = [
+        "in_proj_qkv",
+        "in_proj_z",
+        "in_proj_b",
+        "in_proj_a",
+        "out_proj",
+        "q_proj",
+        "k_proj",
+        "v_proj",
+        "o_proj",
+        "gate_proj",
+        "up_proj",
+        "down_proj",
+    ]
+    .map(String::from)
+    .to_vec();
+    // 5 + 3 projections of layer 0, 4 + 3 of layer 1.
+    let worst = worst.max(model_of(g, &hybrid, &lora, 30)?);
+    // The other order, adapters on attention and MLPs only: layer 0's gradients pass back
+    // through the Gated DeltaNet's input.
+    let mut after = hybrid.clone();
+    after.layer_types = Some(vec!["full_attention".into(), "linear_attention".into()]);
+    let worst = worst.max(model_of(g, &after, &LoraConfig::new(2, 4.0), 20)?);
+    // Qwen3.5 MoE: every MLP sparse, 4 experts of width 8 and a shared expert of width 8 (split
+    // by its intermediate columns), adapters on the experts too.
+    let mut hybrid_moe = hybrid.clone();
+    hybrid_moe.model_type = Some("qwen3_5_moe_text".into());
+    hybrid_moe.num_experts = Some(4);
+    hybrid_moe.num_experts_per_tok = Some(2);
+    hybrid_moe.moe_intermediate_size = Some(8);
+    hybrid_moe.shared_expert_intermediate_size = Some(8);
+    lora.target_parameters = vec![
+        "mlp.experts.gate_up_proj".into(),
+        "mlp.experts.down_proj".into(),
+    ];
+    // Layer 0: 5 projections, the shared expert's 3, the experts' 2; layer 1: 4 + 3 + 2.
+    Ok(worst.max(model_of(g, &hybrid_moe, &lora, 38)?))
 }
 
 /// [`model`] for one shape: `adapters` trainable tensors expected.
@@ -119,15 +169,44 @@ fn model_of(
         };
         tch::no_grad(|| t.shallow_clone().copy_(&src));
     }
-    let ids = Tensor::randint(64, [2, 7], (Kind::Int64, Device::Cpu));
-    let positions = Tensor::arange(7, (Kind::Int64, Device::Cpu)).expand([2, 7], true);
-    let c = Tensor::randn([2, 7, 64], (Kind::Float, Device::Cpu));
-    let want = full.forward(Input::Ids(&ids), &positions, None, None);
+    let ids = Tensor::randint(64, [2, 70], (Kind::Int64, Device::Cpu));
+    let positions = Tensor::arange(70, (Kind::Int64, Device::Cpu)).expand([2, 70], true);
+    let c = Tensor::randn([2, 70, 64], (Kind::Float, Device::Cpu));
+    // Row 1 left-padded by 2 tokens, as batches of moves of different lengths are.
+    let pad = Tensor::ones([2, 70], (Kind::Bool, Device::Cpu));
+    let _ = pad.get(1).narrow(0, 0, 2).fill_(0);
+    let mut worst = 0f64;
+    // The gradient with respect to the input embeddings (what the Taylor estimate reads):
+    // every rank of the group holds all of it.
+    let embeds = Tensor::randn([2, 70, 16], (Kind::Float, Device::Cpu));
+    let grad_of = |m: &CausalLm| -> anyhow::Result<Tensor> {
+        let e = embeds.copy().set_requires_grad(true);
+        let out = m.forward(Input::Embeds(&e), &positions, Some(&pad), None);
+        g.take_failure()?;
+        (&out * &c).sum(Kind::Float).f_backward()?;
+        Ok(e.grad())
+    };
+    let (want_e, got_e) = (grad_of(&full)?, grad_of(&mine)?);
+    let scale = want_e.abs().max().double_value(&[]).max(1.0);
+    close(
+        "input gradient",
+        &(got_e / scale),
+        &(want_e / scale),
+        TOL,
+        &mut worst,
+    )?;
+    for t in vs_full
+        .trainable_variables()
+        .iter()
+        .chain(&vs.trainable_variables())
+    {
+        let _ = t.grad().f_zero_()?;
+    }
+    let want = full.forward(Input::Ids(&ids), &positions, Some(&pad), None);
     (&want * &c).sum(Kind::Float).backward();
-    let got = mine.forward(Input::Ids(&ids), &positions, None, None);
+    let got = mine.forward(Input::Ids(&ids), &positions, Some(&pad), None);
     g.take_failure()?;
     (&got * &c).sum(Kind::Float).f_backward()?;
-    let mut worst = 0f64;
     close("logits", &got, &want, TOL, &mut worst)?;
     let mut adapters = 0;
     let mut vars: Vec<(String, Tensor)> = vs.variables().into_iter().collect();

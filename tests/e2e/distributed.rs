@@ -56,6 +56,11 @@ pub(crate) fn ok(o: Output, what: &str) {
 
 /// Every numeric field of two logs' lines equal within `tol` (timings aside), line by line.
 pub(crate) fn assert_same_logs(a: &Path, b: &Path, tol: f64) {
+    assert_same_logs_within(a, b, tol, 0.0)
+}
+
+/// [`assert_same_logs`] within `tol` plus `rel` of the first log's value.
+pub(crate) fn assert_same_logs_within(a: &Path, b: &Path, tol: f64, rel: f64) {
     let (a, b) = (jsonl(a), jsonl(b));
     assert_eq!(a.len(), b.len(), "different numbers of lines");
     for (x, y) in a.iter().zip(&b) {
@@ -65,7 +70,12 @@ pub(crate) fn assert_same_logs(a: &Path, b: &Path, tol: f64) {
             }
             match (v.as_f64(), y[k].as_f64()) {
                 (Some(p), Some(q)) => {
-                    assert!((p - q).abs() <= tol, "step {}: {k}: {p} vs {q}", x["step"])
+                    let within = tol + rel * p.abs();
+                    assert!(
+                        (p - q).abs() <= within,
+                        "step {}: {k}: {p} vs {q}",
+                        x["step"]
+                    )
                 }
                 _ => assert_eq!(v, &y[k], "step {}: {k}", x["step"]),
             }

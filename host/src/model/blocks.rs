@@ -64,6 +64,16 @@ impl Builder<'_> {
         base_var(p, name, dims, self.init, self.train_base)
     }
 
+    /// This rank's part of `whole`, the value of the tensor `p.name` for the whole model: a
+    /// start drawn at the whole size, so that every rank draws the same numbers as one process
+    /// (and the random draws after it, the adapters', stay the same too).
+    pub(super) fn part_of(&self, p: &nn::Path, name: &str, whole: Tensor) -> Tensor {
+        match self.shard {
+            None => whole,
+            Some(s) => (s.held(&p.path(name)).expect("checked by Shard::new")).take(&whole),
+        }
+    }
+
     /// A tensor `p.name` filled with `value` (norm weights, biases of a fixed start).
     pub(super) fn filled(&self, p: &nn::Path, name: &str, dims: &[i64], value: f64) -> Tensor {
         let t = Tensor::full(dims, value, (p.kind(), p.device()));

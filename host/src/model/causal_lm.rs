@@ -200,20 +200,11 @@ impl CausalLm {
         Self::build(vs, cfg, lora, init, Some(shard))
     }
 
-    /// What a split model is built for so far: Qwen3 and Qwen3 MoE under LoRA.
-    pub(crate) fn check_splittable(
-        cfg: &ModelConfig,
-        lora: Option<&LoraConfig>,
-    ) -> Result<(), ModelError> {
+    /// What a split model is built for: LoRA adapters on a frozen base (every family).
+    pub(crate) fn check_splittable(lora: Option<&LoraConfig>) -> Result<(), ModelError> {
         let refuse = |what: &str| Err(ModelError::config("parallel.tensor", what.to_string()));
         if lora.is_none() {
             return refuse("a split model trains LoRA adapters on a frozen base: set model.lora");
-        }
-        if cfg.mixers().contains(&MixerKind::Linear) {
-            return refuse(
-                "splitting is built for Qwen3 and Qwen3 MoE so far; Qwen3.5's linear attention \
-                 is not yet: set parallel.tensor = 1",
-            );
         }
         Ok(())
     }
@@ -231,7 +222,7 @@ impl CausalLm {
             l.validate()?;
         }
         if shard.is_some_and(|s| s.group.size > 1) {
-            Self::check_splittable(cfg, lora)?;
+            Self::check_splittable(lora)?;
         }
         let adapters_on = Arc::new(AtomicBool::new(true));
         let mk = Builder {

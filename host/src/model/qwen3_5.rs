@@ -3,14 +3,17 @@
 //! gated RMSNorm and `out_proj`. The rest of a Qwen3.5 layer is shared with Qwen3: gated full
 //! attention (`attention.rs`), zero-centred norms and partial rotary (`blocks.rs`).
 
+use std::sync::Arc;
+
 use tch::{nn, Kind, Tensor};
 
-use super::blocks::{acc_kind, Builder};
+use super::blocks::{acc_kind, enter, Builder};
 use super::config::ModelConfig;
 use super::delta_rule::{self, DeltaInputs};
 use super::families::LinearDims;
 use super::layer_states::LinearState;
 use super::lora::LoraLinear;
+use crate::dist::Group;
 
 /// The gated RMSNorm: `w * x̂` (in the input's dtype, w starting at 1) times `silu(z)`, computed
 /// in f32.
@@ -30,7 +33,9 @@ impl GatedNorm {
     }
 }
 
-/// Gated DeltaNet.
+/// Gated DeltaNet. On a shard, this rank's key heads and the value heads they serve: the
+/// in-projections and the convolution's channels by heads, `out_proj` by columns (one
+/// all-reduce); the recurrence runs per head, so nothing else crosses ranks.
 pub(super) struct GatedDeltaNet {
     in_proj_qkv: LoraLinear,
     in_proj_z: LoraLinear,
@@ -42,19 +47,32 @@ pub(super) struct GatedDeltaNet {
     dt_bias: Tensor,
     norm: GatedNorm,
     out_proj: LoraLinear,
+    /// This rank's heads (all of them unsharded).
     dims: LinearDims,
+    group: Option<Arc<Group>>,
 }
 
 impl GatedDeltaNet {
     /// `p` is the layer's `linear_attn` path. Variables are made in the checkpoint module's
-    /// order.
+    /// order; the projections take the whole shape (the builder keeps this rank's part), the
+    /// other tensors this rank's heads (`tensor_parallel::slicing::held` says which).
     pub(super) fn new(p: &nn::Path, cfg: &ModelConfig, mk: &Builder) -> Self {
         let d = cfg.linear_dims();
+        let local = LinearDims {
+            num_k_heads: mk.per_rank(d.num_k_heads),
+            num_v_heads: mk.per_rank(d.num_v_heads),
+            ..d
+        };
         let h = cfg.hidden_size;
-        let conv1d = mk.param(&(p / "conv1d"), "weight", &[d.conv_dim(), 1, d.conv_kernel]);
-        let dt_bias = mk.filled(p, "dt_bias", &[d.num_v_heads], 1.0);
+        let conv1d = mk.param(
+            &(p / "conv1d"),
+            "weight",
+            &[local.conv_dim(), 1, d.conv_kernel],
+        );
+        let dt_bias = mk.filled(p, "dt_bias", &[local.num_v_heads], 1.0);
         // A in U(0.01, 16), as transformers initialises it (overwritten by a checkpoint).
         let a = Tensor::empty([d.num_v_heads], (Kind::Float, p.device())).uniform_(0.01, 16.0);
+        let a = mk.part_of(p, "A_log", a);
         let a_log = p.add("A_log", a.log().to_kind(p.kind()), mk.train_base);
         let norm = GatedNorm {
             weight: mk.filled(&(p / "norm"), "weight", &[d.v_head_dim], 1.0),
@@ -70,7 +88,8 @@ impl GatedDeltaNet {
             a_log,
             dt_bias,
             norm,
-            dims: d,
+            dims: local,
+            group: mk.group(),
         }
     }
 
@@ -88,6 +107,7 @@ impl GatedDeltaNet {
             Some(m) => x * m.unsqueeze(-1).to_kind(x.kind()),
             None => x.shallow_clone(),
         };
+        let x = enter(&self.group, &x);
         let (b, t) = (x.size()[0], x.size()[1]);
         let prev = cache.as_ref().and_then(|c| c.as_ref());
         // The convolution over the previous `kernel - 1` inputs (zeros at the start) and these.

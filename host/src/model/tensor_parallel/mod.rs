@@ -9,16 +9,20 @@
 //! - `vocab`: the log-sum-exp, log-softmax, the tokens' log-probs, the top k and sampling over
 //!   a split vocabulary, equal to the unsharded ones (sampling and top k exactly);
 //! - `shard`: a model's place in its group, from which `CausalLm::new_sharded` builds a rank's
-//!   share of the decoder layers (Qwen3 and Qwen3 MoE so far).
+//!   share of the decoder layers (every family);
+//! - `inventory`: the base tensors by name and shape from a config alone, and what a rank holds
+//!   of them (the presets' per-rank figures).
 //!
 //! Tested on torch.distributed (`host/examples/tp_check.rs` under torchrun, 2 and 4 ranks);
 //! a run uses it with `parallel.tensor` (`Dist::split_model`, `LoadedModel::load_split`).
 
+mod inventory;
 mod linear;
 mod shard;
 mod slicing;
 mod vocab;
 
+pub use inventory::{base_tensors, per_rank};
 pub use linear::{
     column_parallel, embedding, first_row, reduce_from_shards, reduce_in_model, row_parallel,
 };

@@ -51,28 +51,17 @@ impl Shard {
 
 #[cfg(test)]
 mod tests {
-    use crate::model::{CausalLm, LoraConfig, ModelConfig};
+    use crate::model::{CausalLm, LoraConfig};
 
-    /// Built for Qwen3 and Qwen3 MoE under LoRA: a full fine-tune and Qwen3.5's linear attention
-    /// are refused naming `parallel.tensor`.
+    /// Built for every family under LoRA: a full fine-tune is refused naming `parallel.tensor`.
     #[test]
     fn what_a_split_model_is_built_for() {
         let lora = LoraConfig::new(2, 4.0);
-        let dense = ModelConfig::new(64, 16, 24, 2, 8, 2, 4, false);
-        assert!(CausalLm::check_splittable(&dense, Some(&lora)).is_ok());
-        let full = CausalLm::check_splittable(&dense, None)
-            .unwrap_err()
-            .to_string();
+        assert!(CausalLm::check_splittable(Some(&lora)).is_ok());
+        let full = CausalLm::check_splittable(None).unwrap_err().to_string();
         assert!(
             full.contains("parallel.tensor") && full.contains("LoRA"),
             "{full}"
         );
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/shapes");
-        let shape = |name: &str| crate::model::read_config(&dir.join(name)).unwrap();
-        assert!(CausalLm::check_splittable(&shape("qwen3-235b-a22b"), Some(&lora)).is_ok());
-        for name in ["qwen3.5-35b-a3b", "qwen3.5-122b-a10b"] {
-            let e = CausalLm::check_splittable(&shape(name), Some(&lora)).unwrap_err();
-            assert!(e.to_string().contains("linear attention"), "{name}: {e}");
-        }
     }
 }
