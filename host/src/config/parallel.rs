@@ -13,9 +13,9 @@ use super::{invalid, ConfigError, TrainConfig};
 pub struct ParallelSection {
     /// Ranks that share one copy of the model (T, tensor parallel): a run of R ranks forms
     /// R / T data-parallel replicas of T consecutive ranks, each rank holding its share of every
-    /// decoder layer (attention by heads, MLPs by intermediate columns, an MoE's experts whole,
-    /// E / T each). 1 (default): every rank holds the whole model. Built for Qwen3 and Qwen3
-    /// MoE under LoRA so far.
+    /// decoder layer (attention by heads, MLPs by intermediate columns, Gated DeltaNet by heads,
+    /// an MoE's experts whole, E / T each). 1 (default): every rank holds the whole model. Every
+    /// family, under LoRA.
     #[serde(default = "one")]
     pub tensor: usize,
 }

@@ -174,4 +174,45 @@ mod tests {
         assert_eq!(split + whole, 29_479_808_512);
         assert_eq!(whole, 94 * 532_736 + 4096);
     }
+
+    /// The split presets state what the shapes give: their base weights per rank (exactly) and
+    /// their adapters' size (to the 0.1M printed), and the split their shape allows.
+    #[test]
+    fn the_split_presets_state_their_shares() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for (preset, shape) in [
+            ("qwen3-235b-a22b-infill.toml", "qwen3-235b-a22b"),
+            ("qwen3.5-122b-a10b-infill.toml", "qwen3.5-122b-a10b"),
+        ] {
+            let text = std::fs::read_to_string(root.join("configs").join(preset)).unwrap();
+            let cfg = crate::config::TrainConfig::from_toml(&text, preset, &[]).unwrap();
+            let model =
+                crate::model::read_config(&root.join("configs/shapes").join(shape)).unwrap();
+            let t = cfg.parallel.tensor as i64;
+            crate::model::tensor_parallel::check(&model, t).unwrap();
+            let stated = |key: &str| -> f64 {
+                let line = (text.lines().find(|l| l.contains(key)))
+                    .unwrap_or_else(|| panic!("{preset}: no line with {key}"));
+                let rest = &line[line.find(key).unwrap() + key.len()..];
+                let number: String = (rest.trim_start().chars())
+                    .take_while(|c| c.is_ascii_digit() || *c == '.')
+                    .collect();
+                number.parse().unwrap()
+            };
+            let (split, whole) = per_rank(&model, t, false).unwrap();
+            let weights = stated("base weights per rank:");
+            assert_eq!(weights, (split + whole) as f64, "{preset}");
+            let lora = cfg.model.lora.as_ref().unwrap();
+            let targeted = |name: &str| {
+                let module = name.trim_end_matches(".weight").rsplit('.').next().unwrap();
+                lora.target_modules.iter().any(|t| t == module)
+            };
+            let adapters: i64 = (base_tensors(&model).iter())
+                .filter(|(n, s)| s.len() == 2 && targeted(n))
+                .map(|(_, s)| lora.r * (s[0] + s[1]))
+                .sum();
+            let millions = (adapters as f64 / 1e5).round() / 10.0;
+            assert_eq!(stated("adapters:"), millions, "{preset}");
+        }
+    }
 }
