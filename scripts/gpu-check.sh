@@ -7,7 +7,8 @@
 # With a second argument `14b`, also runs a Qwen3-14B-shaped model with random weights
 # (configs/shapes/qwen3-14b, the real Qwen3 tokenizer from .cache/fixtures/qwen3-tokenizer,
 # LoRA r=64 on all projections): Frost K=4 D=4 and GRPO K=8, a few steps each. Then the
-# data-parallel path: torchrun with one NCCL rank, and two ranks when there are two GPUs.
+# data-parallel path: torchrun with one NCCL rank, and two ranks when there are two GPUs; and
+# with two GPUs a model split over both (parallel.tensor = 2) against one process.
 # With `qwen3.5` instead (or `all` for both), a Qwen3.5-2B-shaped model with random weights
 # (configs/shapes/qwen3.5-2b, hybrid Gated DeltaNet + gated attention; the Qwen3.5 tokenizer from
 # .cache/fixtures/qwen3_5-tokenizer) on the authors' demo preset configs/qwen3.5-2b-infill.toml:
@@ -225,6 +226,49 @@ if [ "$GPUS" -ge 2 ]; then
   dist_run nccl-2ranks 2
 else
   echo "    nccl-2ranks: skipped (1 GPU here)" | tee -a "$RESULTS"
+fi
+
+# A split model (parallel.tensor = 2, docs/scaling.md "Running a split model") on two GPUs: a
+# small random Qwen3 written by transformers (the vocabulary must split two ways, which the
+# pretrained model's 323 tokens do not), trained on one process, again, and split over 2 ranks;
+# the split's gap to one process is read against the rerun's.
+if [ "$GPUS" -ge 2 ]; then
+  STOK=.cache/fixtures/qwen3-tokenizer
+  [ -z "$BUNDLE" ] || STOK=fixtures/qwen3-tokenizer
+  [ -f "$STOK/tokenizer.json" ] || fail "$STOK missing: run make setup-test (before make bundle, for a bundle)"
+  python - "$WORK/split-model" <<'PY' || fail "could not write the split check's checkpoint (transformers missing? run make setup-test)"
+import sys
+import torch
+from transformers import Qwen3Config, Qwen3ForCausalLM
+torch.manual_seed(0)
+cfg = Qwen3Config(vocab_size=151936, hidden_size=512, intermediate_size=1536, num_hidden_layers=4,
+                  num_attention_heads=8, num_key_value_heads=4, head_dim=64,
+                  max_position_embeddings=2048, tie_word_embeddings=True)
+Qwen3ForCausalLM(cfg).save_pretrained(sys.argv[1])
+PY
+  cp "$STOK"/tokenizer*.json "$WORK/split-model/"
+  SPLIT=(--game games/infill.wasm --set corpus.source="\"$WORK/corpus\"" --set model.device=cuda
+         --set model.dtype=bf16 --set steps="$STEPS" --set eval.every=0 --set run.progress=false
+         --set run.checkpoint_every=0 --set model.path="\"$WORK/split-model\"")
+  for name in split-one split-again; do
+    "$BIN" "${SPLIT[@]}" --out "$WORK/$name" >/dev/null || fail "run $name failed (its error is above)"
+  done
+  OMP_NUM_THREADS=1 torchrun --standalone --nproc-per-node 2 --no-python "$BIN" "${SPLIT[@]}" \
+    --out "$WORK/split-t2" --set parallel.tensor=2 >/dev/null 2>"$WORK/split-t2.log" \
+    || { tail -5 "$WORK/split-t2.log" >&2; fail "torchrun split-t2 failed (its log is above)"; }
+  python - "$WORK/split-one/metrics.jsonl" "$WORK/split-t2/metrics.jsonl" \
+    "$(gap "$WORK/split-one/metrics.jsonl" "$WORK/split-again/metrics.jsonl")" \
+    "$(gap "$WORK/split-one/metrics.jsonl" "$WORK/split-t2/metrics.jsonl")" <<'PY' | tee -a "$RESULTS"
+import json, sys
+def mean(path):
+    rows = [json.loads(l) for l in open(path)]
+    rows = rows[1:] or rows
+    return sum(r["time/step_s"] for r in rows) / len(rows)
+print(f"        split-t2: step {mean(sys.argv[2]):.3f}s (one process {mean(sys.argv[1]):.3f}s);"
+      f" largest gap to 1 process {sys.argv[4]} (the same run again: {sys.argv[3]})")
+PY
+else
+  echo "        split-t2: skipped (1 GPU here; parallel.tensor = 2 needs one GPU per rank)" | tee -a "$RESULTS"
 fi
 
 if [ "$SHAPE" = "14b" ] || [ "$SHAPE" = "all" ]; then
