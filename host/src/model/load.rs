@@ -158,10 +158,10 @@ impl LoadedModel {
     }
 
     /// This rank's share of the model in `dir`, split over `group` (`parallel.tensor`,
-    /// docs/scaling.md): a shape the group cannot split is refused before anything loads; each
-    /// split tensor is read whole from its file and the rank's part kept (only that part stays
-    /// in memory; reading only the part is not built yet). `random`: drawn on the shares (a
-    /// random base then differs from an unsplit one's).
+    /// docs/scaling.md): a shape the group cannot split is refused before anything loads; a
+    /// tensor split by rows is read for the rank's rows only, one split by columns whole (one
+    /// tensor at a time) and its part kept, another rank's experts not at all. `random`: drawn
+    /// on the shares (a random base then differs from an unsplit one's).
     pub fn load_split(
         dir: &Path,
         tokenizer_dir: &Path,

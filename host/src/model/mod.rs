@@ -18,6 +18,7 @@ mod moe;
 mod parts;
 mod qwen3_5;
 mod router_loss;
+mod safetensors_file;
 mod sample;
 mod save;
 pub mod tensor_parallel;

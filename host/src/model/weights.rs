@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use tch::{nn, Tensor};
 
 use super::load::{read_json, torch_err};
-use super::tensor_parallel::Shard;
+use super::safetensors_file::SafetensorsFile;
+use super::tensor_parallel::{Held, Shard};
 use super::ModelError;
 
 /// The safetensors files of a checkpoint: `model.safetensors`, or the shards named by
@@ -131,9 +132,12 @@ pub(super) fn load_weights_split(
     let mut ignored = 0usize;
     // On a split model the fused expert variables start at this rank's first expert.
     let first = shard.map_or(0, Shard::first_expert);
+    let mut read = 0u64;
     for file in weight_files(dir)? {
-        let tensors = Tensor::read_safetensors(&file).map_err(torch_err(&file))?;
-        for (name, t) in tensors {
+        // Tensor by tensor, only what this model (or rank) holds: a tensor it does not use is
+        // never read, a split one only for the rows the rank holds.
+        let mut st = SafetensorsFile::open(&file)?;
+        for (name, entry) in std::mem::take(&mut st.entries) {
             if is_adapter_var(&name) {
                 ignored += 1;
                 continue;
@@ -142,23 +146,29 @@ pub(super) fn load_weights_split(
             match (vars.get(&name), slice) {
                 (Some(var), _) => {
                     let t = match shard {
-                        Some(s) if var.size() != t.size() => (s.held(&name))
+                        Some(s) if var.size() != entry.shape => match (s.held(&name))
                             .map_err(|e| ModelError::config("parallel.tensor", e.to_string()))?
-                            .take(&t),
-                        _ => t,
+                        {
+                            Held::Part { dim: 0, ranges } => st.read_rows(&entry, &ranges)?,
+                            held => held.take(&st.read(&entry)?),
+                        },
+                        _ => st.read(&entry)?,
                     };
                     copy_checked(&name, &file, var, &t)?;
                     loaded.insert(name);
                 }
                 (None, Some((fused, slice))) => {
-                    copy_checked(&name, &file, &slice, &t)?;
+                    copy_checked(&name, &file, &slice, &st.read(&entry)?)?;
                     *expert_parts.entry(fused).or_insert(0) += 1;
                 }
-                // A tied checkpoint may still carry lm_head.weight: it equals the embedding.
+                // A tied checkpoint may still carry lm_head.weight: it equals the embedding;
+                // another rank's experts are not this rank's.
                 (None, None) => ignored += 1,
             }
         }
+        read += st.bytes_read;
     }
+    tracing::debug!("read {read} bytes of tensors from {}", dir.display());
     // A fused expert tensor is loaded once every expert's part was.
     for (fused, parts) in expert_parts {
         let var = &vars[&fused];
