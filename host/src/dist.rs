@@ -23,7 +23,7 @@ mod replica;
 pub mod site;
 
 pub use backward::{sum_grad_in_backward, BACKWARD_SUM};
-pub use group::{Count, Group, ReduceOp, Traffic};
+pub use group::{collectives_so_far, Count, Group, ReduceOp, Traffic};
 use join::join_failure;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
@@ -281,6 +281,7 @@ impl Dist {
             return Ok(());
         }
         let (ptr, n) = self.raw(t);
+        group::note_collective(n as u64 * 4);
         self.call("all-reduce", |_, m| {
             m.call_method1("all_reduce", (ptr, n, self.device))
                 .map(drop)
@@ -309,6 +310,7 @@ impl Dist {
             return Ok(());
         }
         let (ptr, n) = self.raw(t);
+        group::note_collective(n as u64 * 4);
         self.call("broadcast", |_, m| {
             m.call_method1("broadcast", (ptr, n, self.device, src))
                 .map(drop)
@@ -320,6 +322,7 @@ impl Dist {
         if self.is_single() {
             return Ok(vec![data.to_vec()]);
         }
+        group::note_collective(data.len() as u64);
         self.call("all-gather", |py, m| {
             let out = m.call_method1("all_gather", (PyBytes::new(py, data),))?;
             let list = out.cast::<PyList>()?;

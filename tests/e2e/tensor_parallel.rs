@@ -388,3 +388,48 @@ fn a_killed_rank_of_a_split_run_stops_the_other_and_the_run_resumes() {
         logged + 1
     );
 }
+
+/// `bench --phases` under torchrun with the model split over 2 ranks: rank 0 reports each
+/// phase's collectives per step. Sampling the embedded default's 8-token moves is one prefill
+/// and 7 decode forwards of its 4 layers, each layer summing its attention and its MLP once: 64
+/// all-reduces, 8 per decoded token.
+#[test]
+fn bench_phases_under_torchrun_counts_a_split_models_collectives() {
+    use crate::distributed::torchrun_cmd;
+    // As bench.rs runs it: the tiny fixture corpus (offline), a private cache.
+    let cache = tempfile::tempdir().unwrap();
+    let corpus = crate::common::root().join("tests/fixtures/corpus-tiny");
+    let corpus = format!("corpus.source=\"{}\"", corpus.display());
+    let args = [
+        "bench",
+        "--phases",
+        "--set",
+        "parallel.tensor=2",
+        "--set",
+        &corpus,
+    ];
+    let o = torchrun_cmd(2, &args)
+        .current_dir(crate::common::root())
+        .env("FROST_CACHE", cache.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        out.matches("collectives per step on this rank").count(),
+        1,
+        "rank 0 alone reports: {out}"
+    );
+    for run in ["frost K=4 D=4", "grpo K=8"] {
+        let sample = (out.lines())
+            .find(|l| l.trim_start().starts_with(run) && l.contains(" sample ") && !l.contains('%'))
+            .unwrap_or_else(|| panic!("no collectives row for {run}'s sample phase:\n{out}"));
+        let calls: Vec<&str> = sample.split_whitespace().collect();
+        let at = calls.iter().position(|w| *w == "sample").unwrap();
+        assert_eq!(calls[at + 1], "64", "{sample}");
+    }
+}

@@ -75,11 +75,18 @@ pub fn phase_bench(
         ("grpo K=8", &["frost.refinement=\"none\"", "sampling.k=8"]),
     ];
     let steps = steps.max(2);
+    let world = frost_host::dist::World::from_env(|v| std::env::var(v).ok())?;
+    let main_rank = world.rank == 0;
     let mut runs = Vec::new();
     for (name, extra) in configs {
+        // Under a launcher every rank must name the same run: the launch's port, else this
+        // process.
+        let launch = match std::env::var("MASTER_PORT") {
+            Ok(port) if std::env::var_os("WORLD_SIZE").is_some() => format!("port{port}"),
+            _ => std::process::id().to_string(),
+        };
         let out = std::env::temp_dir().join(format!(
-            "frost-bench-{}-{}",
-            std::process::id(),
+            "frost-bench-{launch}-{}",
             name.replace([' ', '='], "")
         ));
         let _ = std::fs::remove_dir_all(&out);
@@ -115,6 +122,10 @@ pub fn phase_bench(
         let summary = train::train(request, &NO_STOP);
         let recorded = phases::stop();
         let summary = summary?;
+        if !main_rank {
+            // Rank 0 writes the run and reports; this rank only made its share of the steps.
+            continue;
+        }
         // Typed rows: only the phase times are read from each metrics line.
         let text = std::fs::read_to_string(out.join("metrics.jsonl"))?;
         let rows: Vec<PhaseTimes> = text
@@ -134,8 +145,12 @@ pub fn phase_bench(
         });
         let _ = std::fs::remove_dir_all(&out);
     }
+    if !main_rank {
+        return Ok(());
+    }
     print_times(&runs, steps, device);
     print_figures(&runs, peak);
+    print_collectives(&runs);
     let ratio = runs[0].times.step_s / runs[1].times.step_s;
     let cpu = |r: &Run| r.phases.iter().map(|p| p.cpu_seconds).sum::<f64>();
     let cpu_ratio = cpu(&runs[0]) / cpu(&runs[1]);
@@ -174,6 +189,8 @@ fn mean_after_first(steps: &[StepStats]) -> StepStats {
             o.forward_flops += p.forward_flops / n;
             o.backward_flops += p.backward_flops / n;
             o.syncs += p.syncs / n;
+            o.collectives += p.collectives / n;
+            o.collective_bytes += p.collective_bytes / n;
         }
         for s in steps {
             o.peak_rss = o.peak_rss.max(s[i].peak_rss);
@@ -280,4 +297,38 @@ fn print_phase(run: &str, phase: &str, p: &PhaseStat, peak: f64, best: f64) {
         100.0 * rate / peak,
         p.syncs
     );
+}
+
+/// Under a launcher (torchrun, srun): the collectives this rank made per step in each phase, a
+/// split model's (`parallel.tensor`) and the run's own (gradients, gathers); nothing alone.
+fn print_collectives(runs: &[Run]) {
+    let any = (runs.iter().flat_map(|r| r.phases.iter())).any(|p| p.collectives > 0.0);
+    if !any {
+        return;
+    }
+    println!(
+        "collectives per step on this rank (mean over steps 2..; a split model's and the run's):"
+    );
+    println!(
+        "  {:<14} {:<7} {:>8} {:>10} {:>12}",
+        "", "phase", "calls", "KiB", "calls/ktok"
+    );
+    for r in runs {
+        for (i, p) in r.phases.iter().enumerate() {
+            if p.collectives == 0.0 {
+                continue;
+            }
+            let per_ktok = match p.tokens > 0.0 {
+                true => format!("{:.1}", 1000.0 * p.collectives / p.tokens),
+                false => "-".into(),
+            };
+            println!(
+                "  {:<14} {:<7} {:>8.0} {:>10.1} {per_ktok:>12}",
+                r.name,
+                PHASES[i],
+                p.collectives,
+                p.collective_bytes / 1024.0
+            );
+        }
+    }
 }

@@ -4,12 +4,29 @@
 //! benchmark can say what a phase sent. A group of one rank does nothing and counts nothing.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use tch::{Kind, Tensor};
 
 use super::{Dist, DistError};
+
+/// Collectives this process made, its groups' and the whole run's together (calls, bytes):
+/// what `bench --phases` counts per phase (`instrument::phases`).
+static CALLS: AtomicU64 = AtomicU64::new(0);
+static BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// The collectives made so far in this process: (calls, bytes).
+pub fn collectives_so_far() -> (u64, u64) {
+    (CALLS.load(Ordering::Relaxed), BYTES.load(Ordering::Relaxed))
+}
+
+/// One collective of `bytes` made (a group's or the whole run's).
+pub(super) fn note_collective(bytes: u64) {
+    CALLS.fetch_add(1, Ordering::Relaxed);
+    BYTES.fetch_add(bytes, Ordering::Relaxed);
+}
 
 /// What a reduction computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +123,7 @@ impl Group {
 
     fn count(&self, op: &'static str, t: &Tensor) {
         let bytes = (t.numel() * t.kind().elt_size_in_bytes()) as u64;
+        note_collective(bytes);
         let mut traffic = self.traffic.lock().expect("traffic lock");
         let c = traffic.entry(op).or_default();
         c.calls += 1;

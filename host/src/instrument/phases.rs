@@ -31,6 +31,10 @@ pub struct PhaseStat {
     pub rss_growth: Option<u64>,
     /// Device-to-host reads in the phase (`instrument::sync`): a synchronization each on a GPU.
     pub syncs: f64,
+    /// Collectives in the phase (a split model's and the run's; `dist::collectives_so_far`):
+    /// calls and bytes.
+    pub collectives: f64,
+    pub collective_bytes: f64,
 }
 
 impl PhaseStat {
@@ -43,20 +47,30 @@ impl PhaseStat {
         peak_rss: None,
         rss_growth: None,
         syncs: 0.0,
+        collectives: 0.0,
+        collective_bytes: 0.0,
     };
 }
 
 /// Per step, per phase (indexed as [`PHASES`]).
 pub type StepStats = [PhaseStat; PHASES.len()];
 
+/// When a phase was entered: the wall clock, the process's CPU seconds, the device reads and
+/// the collectives (calls, bytes) so far.
+struct Entered {
+    at: Instant,
+    cpu: f64,
+    reads: u64,
+    sent: (u64, u64),
+}
+
 /// What a thread records: the step in progress (always: its seconds are the metrics line's
 /// `time/*`) and, while a bench records, every finished step with its tokens, FLOPs and memory.
 struct Recorder {
     step: StepStats,
     step_start: Option<Instant>,
-    /// The phase in progress, when it was entered (wall clock, process CPU seconds) and the
-    /// read count then.
-    current: Option<(usize, Instant, f64, u64)>,
+    /// The phase in progress and what was counted when it was entered.
+    current: Option<(usize, Entered)>,
     /// The steps kept for a bench; None when no bench records.
     kept: Option<Vec<StepStats>>,
     memory: bool,
@@ -152,7 +166,13 @@ pub fn enter(name: &str) {
             r.entry_rss = crate::instrument::memory::rss_bytes();
         }
         let reads = crate::instrument::sync::reads();
-        r.current = Some((i, Instant::now(), cpu_seconds(), reads));
+        let entered = Entered {
+            at: Instant::now(),
+            cpu: cpu_seconds(),
+            reads,
+            sent: crate::dist::collectives_so_far(),
+        };
+        r.current = Some((i, entered));
     });
 }
 
@@ -162,14 +182,26 @@ pub fn leave() {
 }
 
 fn close(r: &mut Recorder) {
-    let Some((i, t, cpu, reads)) = r.current.take() else {
+    let Some((
+        i,
+        Entered {
+            at: t,
+            cpu,
+            reads,
+            sent,
+        },
+    )) = r.current.take()
+    else {
         return;
     };
+    let now = crate::dist::collectives_so_far();
     let entry = r.entry_rss.take();
     let s = &mut r.step[i];
     s.seconds += t.elapsed().as_secs_f64();
     s.cpu_seconds += cpu_seconds() - cpu;
     s.syncs += (crate::instrument::sync::reads() - reads) as f64;
+    s.collectives += (now.0 - sent.0) as f64;
+    s.collective_bytes += (now.1 - sent.1) as f64;
     if r.memory {
         if let Some(b) = crate::instrument::memory::peak_rss_bytes() {
             s.peak_rss = s.peak_rss.max(Some(b));
