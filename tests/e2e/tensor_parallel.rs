@@ -290,8 +290,9 @@ fn a_split_qwen3_5_trains_as_one_process_does() {
 }
 
 /// The checkpoint of a split run is the whole adapter: a run split over 2 ranks for 2 steps,
-/// resumed on 1 process with the whole model (`parallel.tensor = 1`) for 2 more, equals an
-/// uninterrupted 1-process run of 4 steps.
+/// resumed on 1 process with the whole model (`parallel.tensor = 1`) for 2 more, and one run
+/// the other way round (whole, then split), equal an uninterrupted 1-process run of 4 steps;
+/// `export --merged` of the first gives the 1-process run's merged model.
 #[test]
 fn a_split_run_resumes_whole_on_one_process() {
     use crate::distributed::{assert_same_adapters, assert_same_logs, ok, torchrun_cmd};
@@ -325,6 +326,53 @@ fn a_split_run_resumes_whole_on_one_process() {
     );
     assert_same_logs(&one.join("eval.jsonl"), &split.join("eval.jsonl"), 1e-5);
     assert_same_adapters(&one, &split);
+    // The other way: 2 steps on one process, resumed split over 2 ranks for 2 more.
+    let later = dir.join("later");
+    let whole_first = ["steps=2", "run.tensorboard=false"];
+    ok(
+        run_cli(&crate::distributed::train_args(&cfg, &later, &whole_first)),
+        "1 process",
+    );
+    let path = later.to_str().unwrap();
+    let resume = [
+        "--resume",
+        path,
+        "--set",
+        "steps=4",
+        "--set",
+        "parallel.tensor=2",
+    ];
+    ok(torchrun_cmd(2, &resume).output().unwrap(), "resume split");
+    assert_same_logs(
+        &one.join("metrics.jsonl"),
+        &later.join("metrics.jsonl"),
+        1e-5,
+    );
+    assert_same_adapters(&one, &later);
+    // `export --merged` from a run that trained split writes the unsplit run's model.
+    let merged = |run: &std::path::Path, name: &str| {
+        let out = dir.join(name);
+        let (run, to) = (run.to_str().unwrap(), out.to_str().unwrap());
+        ok(
+            run_cli(&["export", run, "--merged", "--out", to]),
+            "export --merged",
+        );
+        let mut t = tch::Tensor::read_safetensors(out.join("model.safetensors")).unwrap();
+        t.sort_by(|a, b| a.0.cmp(&b.0));
+        t
+    };
+    let (a, b) = (merged(&one, "one-merged"), merged(&split, "split-merged"));
+    assert!(
+        !a.is_empty() && a.len() == b.len(),
+        "{} vs {} tensors",
+        a.len(),
+        b.len()
+    );
+    for ((na, ta), (nb, tb)) in a.iter().zip(&b) {
+        assert_eq!(na, nb);
+        let d = (ta - tb).abs().max().double_value(&[]);
+        assert!(d <= 1e-5, "{na}: the merged weights differ by {d}");
+    }
 }
 
 /// A rank of a split run killed mid-run: the other, whose model's collectives then fail, stops
