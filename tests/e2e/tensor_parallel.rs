@@ -182,6 +182,27 @@ fn a_split_model_trains_as_one_process_does() {
     }
 }
 
+/// A separate judge (`judge.path`: the fixture's weights perturbed, so that it scores otherwise
+/// than the player's base) is split over the same ranks as the player: a 3-step Frost run at
+/// T = 2 equals one process with the same judge (figures to 1e-5 plus 1e-6 of each: eval's
+/// score variance, about 13.5 over scores of about 50 nats, read 1.0e-5 apart).
+#[test]
+fn a_split_run_with_a_separate_judge_equals_one_process() {
+    use crate::distributed::{assert_same_adapters, assert_same_logs_within, moves};
+    use crate::fixture::{tmp, write_config};
+    let dir = tmp("tp-judge");
+    let cfg = write_config(&dir, true);
+    let judge = crate::qwen3::perturbed_judge(0.05);
+    let judge = format!("judge.path=\"{}\"", judge.display());
+    let sets = ["steps=3", "run.tensorboard=false", &judge];
+    let (one, split) = one_and_split(&dir, &cfg, "judge", &sets, 2);
+    for log in ["metrics.jsonl", "eval.jsonl"] {
+        assert_same_logs_within(&one.join(log), &split.join(log), 1e-5, 1e-6);
+    }
+    assert_eq!(moves(&one), moves(&split), "different moves");
+    assert_same_adapters(&one, &split);
+}
+
 /// A split the run cannot make is refused before any model loads, in one line naming
 /// `parallel.tensor`: more ranks per copy than launched, 0, a full fine-tune, and a shape the
 /// group cannot split (3 ranks and the tiny model's 4 attention heads).

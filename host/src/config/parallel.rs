@@ -55,13 +55,6 @@ impl ParallelSection {
                  parallel.tensor = 1",
             ));
         }
-        if !cfg.judge.path.is_empty() {
-            return Err(invalid(
-                "parallel.tensor",
-                "a separate judge model (judge.path) is not split yet: leave judge.path empty (the \
-                 player's base weights judge), or set parallel.tensor = 1",
-            ));
-        }
         Ok(())
     }
 

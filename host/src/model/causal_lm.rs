@@ -187,20 +187,24 @@ impl CausalLm {
     /// This rank's share of a tensor-parallel model (docs/scaling.md): the decoder layers'
     /// attention by heads, MLPs by intermediate columns and an MoE's experts whole (E / T each),
     /// LoRA adapters whole (randomly initialised as [`CausalLm::new`]; a checkpoint's slices
-    /// are copied in by the caller). Built so far: Qwen3 and Qwen3 MoE under LoRA, with the
-    /// embedding and the LM head whole on every rank; Qwen3.5, and full fine-tuning, are
-    /// refused in one line.
+    /// are copied in by the caller). Every family under LoRA, with the embedding and the LM
+    /// head whole on every rank; full fine-tuning is refused in one line.
     pub fn new_sharded(
         vs: nn::Path,
         cfg: &ModelConfig,
         lora: Option<&LoraConfig>,
         shard: &Shard,
     ) -> Result<Self, ModelError> {
+        if shard.group.size > 1 {
+            Self::check_splittable(lora)?;
+        }
         let init = WeightInit::Normal(cfg.initializer_range);
         Self::build(vs, cfg, lora, init, Some(shard))
     }
 
-    /// What a split model is built for: LoRA adapters on a frozen base (every family).
+    /// What a split model trains: LoRA adapters on a frozen base (every family); a split base
+    /// that trains is refused (its gradients are not summed over the group). A frozen split
+    /// model (a separate judge) needs nothing.
     pub(crate) fn check_splittable(lora: Option<&LoraConfig>) -> Result<(), ModelError> {
         let refuse = |what: &str| Err(ModelError::config("parallel.tensor", what.to_string()));
         if lora.is_none() {
@@ -220,9 +224,6 @@ impl CausalLm {
         cfg.validate()?;
         if let Some(l) = lora {
             l.validate()?;
-        }
-        if shard.is_some_and(|s| s.group.size > 1) {
-            Self::check_splittable(lora)?;
         }
         let adapters_on = Arc::new(AtomicBool::new(true));
         let mk = Builder {

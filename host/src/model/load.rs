@@ -161,14 +161,19 @@ impl LoadedModel {
     /// docs/scaling.md): a shape the group cannot split is refused before anything loads; a
     /// tensor split by rows is read for the rank's rows only, one split by columns whole (one
     /// tensor at a time) and its part kept, another rank's experts not at all. `random`: drawn
-    /// on the shares (a random base then differs from an unsplit one's).
+    /// on the shares (a random base then differs from an unsplit one's). `frozen`: a model that
+    /// never trains (a separate judge); otherwise it must train adapters (`opts.lora`).
     pub fn load_split(
         dir: &Path,
         tokenizer_dir: &Path,
         opts: &LoadOptions,
         group: &Arc<Group>,
         random: bool,
+        frozen: bool,
     ) -> Result<Self, ModelError> {
+        if !frozen && group.size > 1 {
+            CausalLm::check_splittable(opts.lora.as_ref())?;
+        }
         let config = read_config(dir)?;
         let shard = Shard::new(Arc::clone(group), &config)
             .map_err(|e| ModelError::config("parallel.tensor", e.to_string()))?;

@@ -3,17 +3,21 @@
 //! moves are token ids scored by the judge as they are.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use super::setup::{check_device, copy_random_base, model_dir, tokenizer_dir};
 use super::TrainError;
 use crate::config::{ModelInit, TrainConfig};
+use crate::dist::Group;
 use crate::model::{LoadOptions, LoadedModel, Tok};
 
 /// Loads the separate judge when `[judge]` asks for one (a path, or a device or dtype other than
-/// the player's); None = the player's base weights judge.
+/// the player's); None = the player's base weights judge. With the player split over
+/// `model_group`, the judge is split over the same ranks (frozen: nothing of it trains).
 pub fn load_judge(
     cfg: &TrainConfig,
     player: &LoadedModel,
+    model_group: Option<&Arc<Group>>,
 ) -> Result<Option<LoadedModel>, TrainError> {
     let j = &cfg.judge;
     let device = j.device.unwrap_or(cfg.model.device);
@@ -37,10 +41,11 @@ pub fn load_judge(
     } else {
         dir.clone()
     };
-    let loaded = if j.path.is_empty() && cfg.model.init == ModelInit::Random {
-        LoadedModel::random(&dir, &tok_dir, &opts)
-    } else {
-        LoadedModel::load_with_tokenizer(&dir, &tok_dir, &opts)
+    let random = j.path.is_empty() && cfg.model.init == ModelInit::Random;
+    let loaded = match (model_group, random) {
+        (Some(g), _) => LoadedModel::load_split(&dir, &tok_dir, &opts, g, random, true),
+        (None, true) => LoadedModel::random(&dir, &tok_dir, &opts),
+        (None, false) => LoadedModel::load_with_tokenizer(&dir, &tok_dir, &opts),
     };
     let mut judge = loaded.map_err(|source| TrainError::Model {
         path: dir.clone(),

@@ -110,7 +110,7 @@ pub fn setup_split(
     cfg.game = cfg.game.for_game(&name);
     let cfg = &cfg;
     let (model, reference_copy) = load_models(cfg, device, model_group.as_ref())?;
-    let judge_copy = separate_judge::load_judge(cfg, &model)?;
+    let judge_copy = separate_judge::load_judge(cfg, &model, model_group.as_ref())?;
     let identity = RunIdentity::new(&model_dir(cfg), &game_path, &cfg.game.resolved(&name))?;
     let v_emb = model.config.vocab_size;
     let mut dealer = Dealer::configured(game, &cfg.game, &model.tokenizer, v_emb, device)?
@@ -243,7 +243,7 @@ pub fn load_player_and_judge(
     device: Device,
 ) -> Result<(LoadedModel, Option<LoadedModel>), TrainError> {
     let model = load_policy(cfg, device)?;
-    let judge = separate_judge::load_judge(cfg, &model)?;
+    let judge = separate_judge::load_judge(cfg, &model, None)?;
     Ok((model, judge))
 }
 
@@ -288,7 +288,7 @@ fn load_model(
     };
     let random = cfg.model.init == ModelInit::Random;
     let loaded = match (cfg.model.init, model_group) {
-        (_, Some(g)) => LoadedModel::load_split(&dir, &tokenizer_dir, &opts, g, random),
+        (_, Some(g)) => LoadedModel::load_split(&dir, &tokenizer_dir, &opts, g, random, false),
         (ModelInit::Pretrained, None) if tokenizer_dir == dir => LoadedModel::load(&dir, &opts),
         (ModelInit::Pretrained, None) => {
             LoadedModel::load_with_tokenizer(&dir, &tokenizer_dir, &opts)
