@@ -13,6 +13,7 @@
 //! CPU). docs/scaling.md says why this and not a C++ shim.
 
 use std::ffi::CString;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 mod backward;
@@ -403,8 +404,21 @@ impl Dist {
     }
 }
 
+/// Set by a process that runs several runs in one launch (`bench --phases`): the process group
+/// outlives each run's `Dist`, since joining again would rendezvous through the launcher's
+/// store, which still holds the first join's keys.
+static KEEP_PROCESS_GROUP: AtomicBool = AtomicBool::new(false);
+
+/// Keeps the process group joined for the rest of the process (see [`KEEP_PROCESS_GROUP`]).
+pub fn keep_process_group() {
+    KEEP_PROCESS_GROUP.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 impl Drop for Dist {
     fn drop(&mut self) {
+        if KEEP_PROCESS_GROUP.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
         if let Some(h) = &self.helper {
             let _ = Python::attach(|py| h.bind(py).call_method0("destroy").map(drop));
         }

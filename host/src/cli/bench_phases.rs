@@ -77,6 +77,10 @@ pub fn phase_bench(
     let steps = steps.max(2);
     let world = frost_host::dist::World::from_env(|v| std::env::var(v).ok())?;
     let main_rank = world.rank == 0;
+    if world.size > 1 {
+        // Both runs use the one process group this launch joins.
+        frost_host::dist::keep_process_group();
+    }
     let mut runs = Vec::new();
     for (name, extra) in configs {
         // Under a launcher every rank must name the same run: the launch's port, else this

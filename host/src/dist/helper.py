@@ -12,8 +12,8 @@ def init(backend, rank, size, local_rank, join_s, timeout_s, device):
     _timeout_s = timeout_s
     if device >= 0:
         torch.cuda.set_device(device)
-    # A second run in the same process (bench --phases runs two) keeps the group it joined: the
-    # launcher's rendezvous happens once per launch.
+    # A second run in the same process (bench --phases runs two; dist.rs keep_process_group)
+    # keeps the group it joined: the launcher's rendezvous happens once per launch.
     if dist.is_initialized():
         return
     # The rendezvous in a thread, waited for join_s: a rank whose MASTER_PORT answers but is no
