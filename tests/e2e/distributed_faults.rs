@@ -83,24 +83,32 @@ fn only_rank_0_logs_at_info() {
 fn a_killed_rank_makes_the_other_stop_with_a_clear_error() {
     let dir = tmp("dist-kill");
     let cfg = write_config(&dir, true);
-    let out = dir.join("run");
-    let port = master_port().to_string();
     let sets = [
         "steps=400",
         "eval.every=0",
         "run.tensorboard=false",
         "run.collective_timeout_s=30",
     ];
+    kill_rank_1_and_check_rank_0(&cfg, &dir.join("run"), &sets);
+}
+
+/// Runs `sets` on 2 ranks as `srun` launches them, kills rank 1 once 2 steps are logged, and
+/// checks that rank 0 stops within 60 s (the sets' collective timeout is 30 s), failing, with
+/// a last line `error: ... rank 0 of 2 ...`.
+pub(crate) fn kill_rank_1_and_check_rank_0(
+    cfg: &std::path::Path,
+    out: &std::path::Path,
+    sets: &[&str],
+) {
+    let port = master_port().to_string();
     let spawn = |rank: usize| {
         let mut c = srun_rank(rank, &port);
-        c.args(train_args(&cfg, &out, &sets))
-            .env("FROST_LOG", "warn");
+        c.args(train_args(cfg, out, sets)).env("FROST_LOG", "warn");
         c.spawn().unwrap()
     };
     let rank0 = spawn(0);
     let mut rank1 = spawn(1);
-    let metrics = out.join("metrics.jsonl");
-    wait_for_steps(&metrics, 2);
+    wait_for_steps(&out.join("metrics.jsonl"), 2);
     rank1.kill().unwrap();
     let _ = rank1.wait();
     let killed = Instant::now();

@@ -401,14 +401,11 @@ fn a_split_run_resumes_whole_on_one_process() {
 /// resumes from its last checkpoint, split again over 2 new ranks, and finishes.
 #[test]
 fn a_killed_rank_of_a_split_run_stops_the_other_and_the_run_resumes() {
-    use crate::distributed::{master_port, ok, torchrun_cmd, train_args, wait_for_steps};
-    use crate::distributed_faults::srun_rank;
+    use crate::distributed::{ok, torchrun_cmd};
     use crate::fixture::{tmp, write_config};
-    use std::time::{Duration, Instant};
     let dir = tmp("tp-kill");
     let cfg = write_config(&dir, true);
     let out = dir.join("run");
-    let port = master_port().to_string();
     let sets = [
         "steps=400",
         "eval.every=0",
@@ -417,32 +414,8 @@ fn a_killed_rank_of_a_split_run_stops_the_other_and_the_run_resumes() {
         "run.collective_timeout_s=30",
         "parallel.tensor=2",
     ];
-    let spawn = |rank: usize| {
-        let mut c = srun_rank(rank, &port);
-        c.args(train_args(&cfg, &out, &sets))
-            .env("FROST_LOG", "warn");
-        c.spawn().unwrap()
-    };
-    let rank0 = spawn(0);
-    let mut rank1 = spawn(1);
+    crate::distributed_faults::kill_rank_1_and_check_rank_0(&cfg, &out, &sets);
     let metrics = out.join("metrics.jsonl");
-    wait_for_steps(&metrics, 2);
-    rank1.kill().unwrap();
-    let _ = rank1.wait();
-    let killed = Instant::now();
-    let o = rank0.wait_with_output().unwrap();
-    assert!(
-        killed.elapsed() < Duration::from_secs(60),
-        "rank 0 took {:?} to stop",
-        killed.elapsed()
-    );
-    assert!(!o.status.success(), "rank 0 went on without rank 1");
-    let err = String::from_utf8_lossy(&o.stderr);
-    let last = err.lines().last().unwrap_or_default();
-    assert!(
-        last.starts_with("error:") && last.contains("rank 0 of 2"),
-        "{err}"
-    );
     // Resumed split over 2 new ranks, one step past what was logged.
     let logged = std::fs::read_to_string(&metrics).unwrap().lines().count();
     let steps = format!("steps={}", logged + 1);
