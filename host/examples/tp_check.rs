@@ -77,10 +77,7 @@ fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
     moe.moe_intermediate_size = Some(8);
     moe.mlp_only_layers = Some(vec![0]);
     let mut lora = LoraConfig::new(2, 4.0);
-    lora.target_parameters = vec![
-        "mlp.experts.gate_up_proj".into(),
-        "mlp.experts.down_proj".into(),
-    ];
+    lora.target_parameters = LoraConfig::EXPERT_TARGETS.map(String::from).to_vec();
     // 7 projections of layer 0 and 4 of layer 1, and the experts' two: A and B of each.
     let worst = worst.max(model_of(g, &moe, &lora, 26)?);
     // Qwen3.5: layer 0 Gated DeltaNet (4 key heads, 8 value heads, split by heads), layer 1
@@ -95,22 +92,10 @@ fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
     hybrid.linear_value_head_dim = Some(4);
     hybrid.linear_conv_kernel_dim = Some(4);
     let mut lora = LoraConfig::new(2, 4.0);
-    lora.target_modules = [
-        "in_proj_qkv",
-        "in_proj_z",
-        "in_proj_b",
-        "in_proj_a",
-        "out_proj",
-        "q_proj",
-        "k_proj",
-        "v_proj",
-        "o_proj",
-        "gate_proj",
-        "up_proj",
-        "down_proj",
-    ]
-    .map(String::from)
-    .to_vec();
+    lora.target_modules = (LoraConfig::LINEAR_ATTENTION_TARGETS.iter())
+        .chain(&LoraConfig::ALL_TARGETS)
+        .map(|t| t.to_string())
+        .collect();
     // 5 + 3 projections of layer 0, 4 + 3 of layer 1.
     let worst = worst.max(model_of(g, &hybrid, &lora, 30)?);
     // The other order, adapters on attention and MLPs only: layer 0's gradients pass back
@@ -126,10 +111,7 @@ fn model(g: &Arc<Group>) -> anyhow::Result<f64> {
     hybrid_moe.num_experts_per_tok = Some(2);
     hybrid_moe.moe_intermediate_size = Some(8);
     hybrid_moe.shared_expert_intermediate_size = Some(8);
-    lora.target_parameters = vec![
-        "mlp.experts.gate_up_proj".into(),
-        "mlp.experts.down_proj".into(),
-    ];
+    lora.target_parameters = LoraConfig::EXPERT_TARGETS.map(String::from).to_vec();
     // Layer 0: 5 projections, the shared expert's 3, the experts' 2; layer 1: 4 + 3 + 2.
     Ok(worst.max(model_of(g, &hybrid_moe, &lora, 38)?))
 }
