@@ -71,11 +71,8 @@ pub(super) fn scored_sums_tensor(judge: &CausalLm, hidden: &Tensor, ix: &ScoredI
     if ix.at.size()[0] == 0 {
         return Tensor::zeros([b], (Kind::Float, dev));
     }
-    let logits = judge.logits(&hidden.view([b * t, h]).index_select(0, &ix.at));
-    let mut lp = logits
-        .log_softmax(-1, Kind::Float)
-        .gather(1, &ix.target.unsqueeze(1), false)
-        .squeeze_dim(1);
+    let at = hidden.view([b * t, h]).index_select(0, &ix.at);
+    let mut lp = judge.token_logprobs(&at, &ix.target);
     if let Some(floor) = &ix.floor {
         lp = lp.maximum(&floor.to_kind(lp.kind()));
     }

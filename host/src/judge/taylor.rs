@@ -68,15 +68,14 @@ pub fn taylor_proposal(
     budget: &mut Budget,
 ) -> Taylor {
     let _off = AdaptersOff::new(judge);
-    let e = judge.embed_weight();
-    let dev = e.device();
+    let dev = judge.device();
     let (k, l) = (parents.len() as i64, prog.move_len as i64);
-    let v = e.size()[0];
+    let v = judge.config().vocab_size;
     let flat: Vec<i64> = parents.iter().flatten().map(|&t| t as i64).collect();
     let y = Tensor::from_slice(&flat).view([k, l]).to_device(dev);
     // The differentiated input in f32 (f64 when the judge runs in f64, for exact checks).
-    let gkind = model::acc_kind(e.kind());
-    let move_embeds = tch::no_grad(|| Tensor::embedding(e, &y, -1, false, false))
+    let gkind = model::acc_kind(judge.kind());
+    let move_embeds = tch::no_grad(|| judge.embed(&y))
         .to_kind(gkind)
         .detach()
         .set_requires_grad(true);
@@ -87,12 +86,9 @@ pub fn taylor_proposal(
     let score_v = exact_scores(judge, prog, &outs, parents.len());
     let _guard = tch::no_grad_guard();
     // g_i . E_v for all v: [K, L, H] @ [H, V] in E's dtype, then f32.
-    let ge = grad
-        .to_kind(e.kind())
-        .matmul(&e.transpose(0, 1))
-        .to_kind(Kind::Float);
+    let ge = judge.embed_products(&grad).to_kind(Kind::Float);
     if phases::counting() {
-        let f = flops::substitution_products(k * l, e.size()[1], v);
+        let f = flops::substitution_products(k * l, judge.config().hidden_size, v);
         phases::count_forward(f, 0, false, false);
     }
     let gy = ge.gather(2, &y.unsqueeze(-1), false);

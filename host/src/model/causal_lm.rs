@@ -15,14 +15,15 @@ use std::sync::{Arc, Mutex};
 use tch::{nn, Kind, Tensor};
 
 use super::attention::{Attention, AttentionMask};
-use super::blocks::{acc_kind, Builder, Mlp, RmsNorm, Rotary, RotaryEmbedding};
+use super::blocks::{Builder, Mlp, RmsNorm, Rotary, RotaryEmbedding};
 use super::config::ModelConfig;
 use super::families::MixerKind;
 use super::layer_states::{LayerState, LayerStates};
-use super::lora::{base_var, LoraConfig, WeightInit};
+use super::lora::{LoraConfig, WeightInit};
 use super::moe::Moe;
 use super::qwen3_5::GatedDeltaNet;
 use super::tensor_parallel::Shard;
+use super::vocab_ends::VocabEnds;
 use super::ModelError;
 use crate::instrument::{flops, phases};
 
@@ -152,11 +153,10 @@ impl DecoderLayer {
 /// The causal language model of every supported family.
 pub struct CausalLm {
     cfg: ModelConfig,
-    embed_tokens: Tensor,
+    /// The embedding and the LM head (split by vocabulary rows on a split model).
+    ends: VocabEnds,
     layers: Vec<DecoderLayer>,
     norm: RmsNorm,
-    /// None when tied to `embed_tokens`.
-    lm_head: Option<Tensor>,
     rotary: RotaryEmbedding,
     adapters_on: Arc<AtomicBool>,
     lora: Option<LoraConfig>,
@@ -187,8 +187,8 @@ impl CausalLm {
     /// This rank's share of a tensor-parallel model (docs/scaling.md): the decoder layers'
     /// attention by heads, MLPs by intermediate columns and an MoE's experts whole (E / T each),
     /// LoRA adapters whole (randomly initialised as [`CausalLm::new`]; a checkpoint's slices
-    /// are copied in by the caller). Every family under LoRA, with the embedding and the LM
-    /// head whole on every rank; full fine-tuning is refused in one line.
+    /// are copied in by the caller), the embedding and the LM head by vocabulary rows. Every
+    /// family under LoRA; full fine-tuning is refused in one line.
     pub fn new_sharded(
         vs: nn::Path,
         cfg: &ModelConfig,
@@ -240,14 +240,8 @@ impl CausalLm {
         for part in parts {
             model = model.sub(part);
         }
-        let embed_dims = [cfg.vocab_size, cfg.hidden_size];
-        let embed_tokens = base_var(
-            &(&model / "embed_tokens"),
-            "weight",
-            &embed_dims,
-            init,
-            mk.train_base,
-        );
+        let dims = [cfg.vocab_size, cfg.hidden_size];
+        let mut ends = VocabEnds::new(&model, dims, (init, mk.train_base), shard);
         let kinds = cfg.mixers().into_iter().zip(cfg.sparse_layers());
         let layers = (kinds.enumerate())
             .map(|(i, (kind, sparse))| {
@@ -255,22 +249,15 @@ impl CausalLm {
             })
             .collect();
         let norm = mk.norm(&(&model / "norm"), cfg.hidden_size);
-        let lm_head = (!cfg.tie_word_embeddings).then(|| {
-            base_var(
-                &(&vs / "lm_head"),
-                "weight",
-                &embed_dims,
-                init,
-                mk.train_base,
-            )
-        });
+        if !cfg.tie_word_embeddings {
+            ends.add_head(&vs, (init, mk.train_base));
+        }
         let rotary = RotaryEmbedding::new(cfg.rope_theta()?, cfg.rotary_dim(), vs.device());
         Ok(CausalLm {
             cfg: cfg.clone(),
-            embed_tokens,
+            ends,
             layers,
             norm,
-            lm_head,
             rotary,
             adapters_on,
             lora: lora.cloned(),
@@ -283,9 +270,31 @@ impl CausalLm {
         &self.cfg
     }
 
-    /// The input embedding matrix E [V_emb, H] (the judge's, used for Frost's Taylor term).
+    /// The input embedding matrix E [V_emb, H] (on a split model this rank's rows of it).
     pub fn embed_weight(&self) -> &Tensor {
-        &self.embed_tokens
+        self.ends.embed_weight()
+    }
+
+    /// The input embeddings of `ids` [..]: [.., H] in the model's dtype.
+    pub fn embed(&self, ids: &Tensor) -> Tensor {
+        self.ends.embed(ids)
+    }
+
+    /// `g . E_v` for every embedding row v (Frost's first-order term): `g` [.., H] -> [.., V_emb]
+    /// in the model's dtype, without gradient.
+    pub fn embed_products(&self, g: &Tensor) -> Tensor {
+        self.ends.embed_products(g)
+    }
+
+    /// `log p(targets | hidden)` [N] in f32 for final hidden states `hidden` [N, H] and token
+    /// ids `targets` [N]: the logits' log-softmax at the targets (on a split model without
+    /// gathering whole rows). Counted for `bench --phases` as [`CausalLm::logits`] is.
+    pub fn token_logprobs(&self, hidden: &Tensor, targets: &Tensor) -> Tensor {
+        let lp = self.ends.token_logprobs(hidden, targets);
+        if phases::counting() {
+            self.count_lm_head(hidden, &lp);
+        }
+        lp
     }
 
     /// Turns every LoRA adapter on or off at once; off gives exactly the base model.
@@ -314,12 +323,12 @@ impl CausalLm {
     }
 
     pub fn device(&self) -> tch::Device {
-        self.embed_tokens.device()
+        self.ends.embed_weight().device()
     }
 
     /// The dtype of the base weights.
     pub fn kind(&self) -> Kind {
-        self.embed_tokens.kind()
+        self.ends.embed_weight().kind()
     }
 
     /// Runs `f` and returns, with its result, the router logits of every sparse layer of every
@@ -372,7 +381,7 @@ impl CausalLm {
     /// LM head on final hidden states (any leading shape), in f32 (f64 for an f64 model, which
     /// exact gradient checks use). Counted for `bench --phases` while a bench records.
     pub fn logits(&self, hidden: &Tensor) -> Tensor {
-        let logits = self.head(hidden);
+        let logits = self.ends.logits(hidden);
         if phases::counting() {
             self.count_lm_head(hidden, &logits);
         }
@@ -388,7 +397,7 @@ impl CausalLm {
         mut cache: Option<&mut LayerStates>,
     ) -> Tensor {
         let mut x = match input {
-            Input::Ids(ids) => Tensor::embedding(&self.embed_tokens, ids, -1, false, false),
+            Input::Ids(ids) => self.ends.embed(ids),
             Input::Embeds(e) => e.to_kind(self.kind()),
         };
         let (b, t) = (x.size()[0], x.size()[1]);
@@ -416,23 +425,12 @@ impl CausalLm {
         self.norm.forward(&x)
     }
 
-    /// The LM head's weight: `lm_head`, or the embedding when tied.
-    fn lm_head_weight(&self) -> &Tensor {
-        self.lm_head.as_ref().unwrap_or(&self.embed_tokens)
-    }
-
-    /// Logits of `hidden`, in f32 (f64 for an f64 model).
-    fn head(&self, hidden: &Tensor) -> Tensor {
-        let w = self.lm_head_weight();
-        hidden.linear::<Tensor>(w, None).to_kind(acc_kind(w.kind()))
-    }
-
     /// Reports the decoder layers' FLOPs on `hidden` [B, T, H] after `past` cached positions.
     fn count_blocks(&self, hidden: &Tensor, past: i64) {
         let (b, t) = (hidden.size()[0], hidden.size()[1]);
         let lora = self.lora.as_ref().filter(|_| self.adapters_enabled());
         let f = flops::blocks(&self.cfg, lora, b, t, past);
-        let trained = self.embed_tokens.requires_grad();
+        let trained = self.ends.embed_weight().requires_grad();
         phases::count_forward(f, b * t, hidden.requires_grad(), trained);
     }
 
@@ -440,7 +438,7 @@ impl CausalLm {
     fn count_lm_head(&self, hidden: &Tensor, logits: &Tensor) {
         let rows = hidden.numel() as i64 / self.cfg.hidden_size;
         let f = flops::lm_head(&self.cfg, rows);
-        let trained = self.lm_head_weight().requires_grad();
+        let trained = self.ends.head_weight().requires_grad();
         phases::count_forward(f, 0, logits.requires_grad(), trained);
     }
 }

@@ -23,6 +23,7 @@ mod sample;
 mod save;
 pub mod tensor_parallel;
 mod tokenizer;
+mod vocab_ends;
 mod weights;
 
 use std::path::PathBuf;
