@@ -8,7 +8,9 @@
 //! and their gradient, the top k over a split vocabulary (ties included), sampling, and the
 //! collectives on bf16, f16 and f64; then two-layer models of each family (Qwen3, Qwen3 MoE,
 //! Qwen3.5 with a Gated DeltaNet layer, Qwen3.5 MoE) under LoRA built on the rank's share
-//! (`CausalLm::new_sharded`): their logits and adapter gradients. Under
+//! (`CausalLm::new_sharded`, the embedding and LM head by vocabulary rows): their logits, the
+//! tokens' log-probs, `g . E^T`, the embedding, the input embeddings' gradient through logits
+//! and log-probs, and the adapter gradients. Under
 //! torchrun with R ranks it checks every group size that divides R (1 excluded); alone, a
 //! group of one. Each rank prints one line per group size and what the group sent.
 //!
@@ -161,14 +163,19 @@ fn model_of(
     // The gradient with respect to the input embeddings (what the Taylor estimate reads):
     // every rank of the group holds all of it.
     let embeds = Tensor::randn([2, 70, 16], (Kind::Float, Device::Cpu));
-    let grad_of = |m: &CausalLm| -> anyhow::Result<Tensor> {
+    // Through the logits (gathered whole) and through the tokens' log-probs (the judge's
+    // scores, reduced across the split without whole rows), as the Taylor pass differentiates.
+    let grad_of = |m: &CausalLm| -> anyhow::Result<(Tensor, Tensor)> {
         let e = embeds.copy().set_requires_grad(true);
-        let out = m.forward(Input::Embeds(&e), &positions, Some(&pad), None);
+        let hidden = m.forward_hidden(Input::Embeds(&e), &positions, Some(&pad), None);
+        let out = m.logits(&hidden);
+        let lp = m.token_logprobs(&hidden.view([-1, 16]), &ids.view([-1]));
         g.take_failure()?;
-        (&out * &c).sum(Kind::Float).f_backward()?;
-        Ok(e.grad())
+        ((&out * &c).sum(Kind::Float) + lp.sum(Kind::Float)).f_backward()?;
+        Ok((e.grad(), lp.detach()))
     };
-    let (want_e, got_e) = (grad_of(&full)?, grad_of(&mine)?);
+    let ((want_e, want_lp), (got_e, got_lp)) = (grad_of(&full)?, grad_of(&mine)?);
+    close("tokens' log-probs", &got_lp, &want_lp, TOL, &mut worst)?;
     let scale = want_e.abs().max().double_value(&[]).max(1.0);
     close(
         "input gradient",
@@ -177,6 +184,13 @@ fn model_of(
         TOL,
         &mut worst,
     )?;
+    // Frost's first-order term g . E_v for every row v, and the lookup, from this rank's rows.
+    let (want, got) = (full.embed_products(&embeds), mine.embed_products(&embeds));
+    g.take_failure()?;
+    close("g . E^T", &got, &want, TOL, &mut worst)?;
+    let (want, got) = (full.embed(&ids), mine.embed(&ids));
+    g.take_failure()?;
+    close("embedding", &got, &want, 0.0, &mut worst)?;
     for t in vs_full
         .trainable_variables()
         .iter()

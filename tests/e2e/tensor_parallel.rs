@@ -113,12 +113,19 @@ fn sharded_blocks_equal_one_process_on_two_and_four_ranks() {
                 // Qwen3.5's shared expert's input): from embeddings (4, 5, 4, 4, 8), from ids
                 // the same but for the first layer's mixer, whose input (the frozen embedding)
                 // needs no gradient (3, 4, 3, 3, 7); and the check sums the adapters' gradients
-                // over the group (28, 26, 30, 20, 38).
+                // over the group (28, 26, 30, 20, 38): 186. The vocabulary split adds, per
+                // model, 4 sums (the embedding of the ids in the forward and in the lookup's
+                // check, the tokens' log-probs' log-sum-exp and their targets' logits) and a max
+                // (that log-sum-exp's); 3 all-gathers (the logits from embeddings and from ids,
+                // g . E^T); and 3 backward sums of the LM head's input (from the logits in both
+                // backwards, from the tokens' log-probs): 206, 5, 15 and 45 + 15.
                 let l = model_line(&text, r, n, t);
                 assert!(l.contains("LoRA gradients ok (largest difference"), "{l}");
                 for counted in [
-                    "all-reduce sum 186 calls",
-                    "all-reduce sum (backward) 45 calls",
+                    "all-gather 15 calls",
+                    "all-reduce max 5 calls",
+                    "all-reduce sum 206 calls",
+                    "all-reduce sum (backward) 60 calls",
                 ] {
                     assert!(l.contains(counted), "{counted}: {l}");
                 }
