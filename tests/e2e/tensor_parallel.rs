@@ -160,12 +160,14 @@ fn one_and_split(
 }
 
 /// A run whose model is split over 2 ranks (`parallel.tensor = 2`), and over 2 replicas of 2 (4
-/// ranks), equals one process for Frost and GRPO: metrics and eval to 1e-5 (time aside), the
-/// same moves token for token, the checkpoint's adapters to 1e-5 (the tiny model: 4 query
+/// ranks), equals one process for Frost and GRPO: metrics and eval to 1e-5 plus 1e-6 of each
+/// (time aside; the judge's log-sum-exp is reduced over the split vocabulary, so scores of
+/// about -10 read up to 1.4e-6 apart, and eval's score variance, about 40, 1.5e-5 apart),
+/// the same moves token for token, the checkpoint's adapters to 1e-5 (the tiny model: 4 query
 /// heads, 2 key/value heads, intermediate 128, dense Qwen3 under LoRA).
 #[test]
 fn a_split_model_trains_as_one_process_does() {
-    use crate::distributed::{assert_same_adapters, assert_same_logs, moves};
+    use crate::distributed::{assert_same_adapters, assert_same_logs_within, moves};
     use crate::fixture::{tmp, write_config};
     let dir = tmp("tp-train");
     let cfg = write_config(&dir, true);
@@ -178,7 +180,7 @@ fn a_split_model_trains_as_one_process_does() {
         let sets = ["steps=3", "run.tensorboard=false", &set];
         let (one, split) = one_and_split(&dir, &cfg, name, &sets, ranks);
         for log in ["metrics.jsonl", "eval.jsonl"] {
-            assert_same_logs(&one.join(log), &split.join(log), 1e-5);
+            assert_same_logs_within(&one.join(log), &split.join(log), 1e-5, 1e-6);
         }
         assert_eq!(
             moves(&one),
@@ -320,10 +322,11 @@ fn a_split_qwen3_5_trains_as_one_process_does() {
 /// The checkpoint of a split run is the whole adapter: a run split over 2 ranks for 2 steps,
 /// resumed on 1 process with the whole model (`parallel.tensor = 1`) for 2 more, and one run
 /// the other way round (whole, then split), equal an uninterrupted 1-process run of 4 steps;
-/// `export --merged` of the first gives the 1-process run's merged model.
+/// `export --merged` of the first gives the 1-process run's merged model. Figures to 1e-5 plus
+/// 1e-6 of each, as `a_split_model_trains_as_one_process_does` says why.
 #[test]
 fn a_split_run_resumes_whole_on_one_process() {
-    use crate::distributed::{assert_same_adapters, assert_same_logs, ok, torchrun_cmd};
+    use crate::distributed::{assert_same_adapters, assert_same_logs_within, ok, torchrun_cmd};
     use crate::fixture::{run_cli, tmp, write_config};
     let dir = tmp("tp-resume");
     let cfg = write_config(&dir, true);
@@ -347,12 +350,9 @@ fn a_split_run_resumes_whole_on_one_process() {
         "parallel.tensor=1",
     ];
     ok(run_cli(&resume), "resume on 1 process");
-    assert_same_logs(
-        &one.join("metrics.jsonl"),
-        &split.join("metrics.jsonl"),
-        1e-5,
-    );
-    assert_same_logs(&one.join("eval.jsonl"), &split.join("eval.jsonl"), 1e-5);
+    for log in ["metrics.jsonl", "eval.jsonl"] {
+        assert_same_logs_within(&one.join(log), &split.join(log), 1e-5, 1e-6);
+    }
     assert_same_adapters(&one, &split);
     // The other way: 2 steps on one process, resumed split over 2 ranks for 2 more.
     let later = dir.join("later");
@@ -371,10 +371,11 @@ fn a_split_run_resumes_whole_on_one_process() {
         "parallel.tensor=2",
     ];
     ok(torchrun_cmd(2, &resume).output().unwrap(), "resume split");
-    assert_same_logs(
+    assert_same_logs_within(
         &one.join("metrics.jsonl"),
         &later.join("metrics.jsonl"),
         1e-5,
+        1e-6,
     );
     assert_same_adapters(&one, &later);
     // `export --merged` from a run that trained split writes the unsplit run's model.
@@ -440,8 +441,9 @@ fn a_killed_rank_of_a_split_run_stops_the_other_and_the_run_resumes() {
 
 /// `bench --phases` under torchrun with the model split over 2 ranks: rank 0 reports each
 /// phase's collectives per step. Sampling the embedded default's 8-token moves is one prefill
-/// and 7 decode forwards of its 4 layers, each layer summing its attention and its MLP once: 64
-/// all-reduces, 8 per decoded token.
+/// and 7 decode forwards, each summing the tokens' embeddings (split by vocabulary rows) once,
+/// the attention and the MLP of each of its 4 layers once, and gathering the last position's
+/// logits once: 80 collectives, 10 per decoded token.
 #[test]
 fn bench_phases_under_torchrun_counts_a_split_models_collectives() {
     use crate::distributed::torchrun_cmd;
@@ -479,6 +481,6 @@ fn bench_phases_under_torchrun_counts_a_split_models_collectives() {
             .unwrap_or_else(|| panic!("no collectives row for {run}'s sample phase:\n{out}"));
         let calls: Vec<&str> = sample.split_whitespace().collect();
         let at = calls.iter().position(|w| *w == "sample").unwrap();
-        assert_eq!(calls[at + 1], "64", "{sample}");
+        assert_eq!(calls[at + 1], "80", "{sample}");
     }
 }
