@@ -79,19 +79,14 @@ pub fn base_tensors(cfg: &ModelConfig) -> Vec<(String, Vec<i64>)> {
     out
 }
 
-/// Base parameters one rank holds at `t` ranks per copy: (split, whole). `vocab_split`: the
-/// embedding and the LM head split by vocabulary rows as the design has them; false, whole on
-/// every rank, as a run holds them today.
-pub fn per_rank(cfg: &ModelConfig, t: i64, vocab_split: bool) -> Result<(i64, i64), SplitError> {
+/// Base parameters one rank holds at `t` ranks per copy, as a split model holds them
+/// ([`held`]): (split, whole).
+pub fn per_rank(cfg: &ModelConfig, t: i64) -> Result<(i64, i64), SplitError> {
     let (mut split, mut whole) = (0, 0);
     for (name, shape) in base_tensors(cfg) {
-        let vocab = name.ends_with("embed_tokens.weight") || name.ends_with("lm_head.weight");
         let numel: i64 = shape.iter().product();
         // Rank 0's share: every rank's is the same size (the split divides each count).
-        let mine = match vocab && !vocab_split {
-            true => numel,
-            false => held(cfg, &name, t, 0)?.numel(&shape),
-        };
+        let mine = held(cfg, &name, t, 0)?.numel(&shape);
         match mine == numel && t > 1 {
             true => whole += numel,
             false => split += mine,
@@ -153,7 +148,7 @@ mod tests {
             assert_eq!(listed, built, "{:?}", cfg.model_type);
             let total: i64 = listed.iter().map(|(_, s)| s.iter().product::<i64>()).sum();
             assert_eq!(total, cfg.parameter_count(), "{:?}", cfg.model_type);
-            assert_eq!(per_rank(&cfg, 1, true).unwrap(), (total, 0));
+            assert_eq!(per_rank(&cfg, 1).unwrap(), (total, 0));
         }
     }
 
@@ -163,16 +158,19 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/shapes");
         let cfg = crate::model::read_config(&dir.join("qwen3-235b-a22b")).unwrap();
         // Per layer: 1/8 of q and o (4,194,304 each), one KV head of k and v (524,288 each),
-        // 16 of the 128 experts (301,989,888); whole: the router (524,288), the norms (8,448).
-        let (split, whole) = per_rank(&cfg, 8, false).unwrap();
-        assert_eq!(split, 94 * 311_427_072);
-        // The embedding and the LM head (622,329,856 each) and the final norm besides.
-        assert_eq!(whole, 94 * 532_736 + 2 * 622_329_856 + 4096);
-        assert_eq!(split + whole, 30_568_885_760);
-        // With the vocabulary split as the design has it: 1/8 of both.
-        let (split, whole) = per_rank(&cfg, 8, true).unwrap();
-        assert_eq!(split + whole, 29_479_808_512);
+        // 16 of the 128 experts (301,989,888); 1/8 of the embedding's and the LM head's
+        // vocabulary rows (622,329,856 each); whole: the router (524,288), the norms (8,448),
+        // the final norm.
+        let (split, whole) = per_rank(&cfg, 8).unwrap();
+        assert_eq!(split, 94 * 311_427_072 + 2 * 622_329_856 / 8);
         assert_eq!(whole, 94 * 532_736 + 4096);
+        assert_eq!(split + whole, 29_479_808_512);
+        // Printed for the presets' comments (`cargo test -- --nocapture`).
+        for (shape, t) in [("qwen3-235b-a22b", 8), ("qwen3.5-122b-a10b", 4), ("qwen3.5-122b-a10b", 8)] {
+            let cfg = crate::model::read_config(&dir.join(shape)).unwrap();
+            let (split, whole) = per_rank(&cfg, t).unwrap();
+            println!("{shape} at T = {t}: {} per rank ({split} split, {whole} whole)", split + whole);
+        }
     }
 
     /// The split presets state what the shapes give: their base weights per rank (exactly) and
@@ -199,7 +197,7 @@ mod tests {
                     .collect();
                 number.parse().unwrap()
             };
-            let (split, whole) = per_rank(&model, t, false).unwrap();
+            let (split, whole) = per_rank(&model, t).unwrap();
             let weights = stated("base weights per rank:");
             assert_eq!(weights, (split + whole) as f64, "{preset}");
             let lora = cfg.model.lora.as_ref().unwrap();
