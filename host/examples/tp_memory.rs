@@ -2,8 +2,8 @@
 //! this rank's share (`CausalLm::new_sharded`, T = the ranks launched) under LoRA, then one
 //! forward and backward of the tokens' log-probs (what the update runs). Each rank prints its
 //! resident set before building, after, and its peak through the pass, with the bytes its
-//! variables hold: the decoder layers' share (1/T of them) and what stays whole (the
-//! embedding, tied to the LM head; the norms; the adapters).
+//! variables hold: the decoder layers' share (1/T of them), the embedding's (tied to the LM
+//! head: 1/T of its vocabulary rows) and what stays whole (the norms, the adapters).
 //!
 //! `scripts/tp-memory.sh` runs it alone and under torchrun at 2 and 4 ranks.
 use std::sync::Arc;
@@ -40,13 +40,14 @@ fn main() -> anyhow::Result<()> {
     // so the figure is what the model holds.
     unsafe { libc::malloc_trim(0) };
     let after = memory::rss_bytes();
-    let (mut layers, mut whole, mut adapters) = (0i64, 0i64, 0i64);
+    let (mut layers, mut embedding, mut norms, mut adapters) = (0i64, 0i64, 0i64, 0i64);
     for (name, t) in vs.variables() {
         let bytes = t.numel() as i64 * 4;
         match () {
             _ if name.contains(".lora_") => adapters += bytes,
+            _ if name.contains("embed_tokens") => embedding += bytes,
             _ if name.contains(".layers.") && !name.contains("norm") => layers += bytes,
-            _ => whole += bytes,
+            _ => norms += bytes,
         }
     }
     let ids = Tensor::randint(cfg.vocab_size, [8, 128], (Kind::Int64, Device::Cpu));
@@ -63,8 +64,8 @@ fn main() -> anyhow::Result<()> {
     println!(
         "rank {} of {}, T = {}: resident {} MiB before the model, {} MiB after (+{:.0}); peak \
          {} MiB through a forward and backward of 8x128 tokens; variables: decoder projections \
-         {:.0} MiB, whole on every rank {:.0} MiB (embedding and LM head, norms), adapters \
-         {:.0} MiB",
+         {:.0} MiB, embedding = LM head {:.0} MiB; whole on every rank: norms {:.2} MiB, \
+         adapters {:.0} MiB",
         world.rank,
         world.size,
         group.size,
@@ -73,7 +74,8 @@ fn main() -> anyhow::Result<()> {
         (after.unwrap_or(0) as f64 - before.unwrap_or(0) as f64) / MIB,
         mib(peak),
         layers as f64 / MIB,
-        whole as f64 / MIB,
+        embedding as f64 / MIB,
+        norms as f64 / MIB,
         adapters as f64 / MIB,
     );
     Ok(())
