@@ -443,8 +443,7 @@ fn term_forward(
         let span = &term.move_span;
         let me = me.narrow(1, span.start as i64, span.len() as i64);
         let l = span.len();
-        let base = tch::no_grad(|| judge.embed(&ids))
-            .to_kind(me.kind());
+        let base = tch::no_grad(|| judge.embed(&ids)).to_kind(me.kind());
         // Splice the move embeddings in: [before | move | after] along time.
         let before = base.narrow(1, 0, s as i64);
         let after = base.narrow(1, (s + l) as i64, t - (s + l) as i64);

@@ -24,9 +24,7 @@ use tch::{nn, Kind, Tensor};
 
 use super::blocks::acc_kind;
 use super::lora::{base_var, WeightInit};
-use super::tensor_parallel::{
-    column_parallel, embedding, first_row, target_logprobs, Shard,
-};
+use super::tensor_parallel::{column_parallel, embedding, first_row, target_logprobs, Shard};
 use crate::dist::{DistError, Group};
 
 /// The vocabulary rows a rank of a split model holds.
@@ -72,7 +70,13 @@ impl VocabEnds {
     /// the checkpoint's order, which fixes a random init's draws).
     pub(super) fn add_head(&mut self, root: &nn::Path, (init, trainable): (WeightInit, bool)) {
         let dims = self.embed_tokens.size();
-        self.lm_head = Some(base_var(&(root / "lm_head"), "weight", &dims, init, trainable));
+        self.lm_head = Some(base_var(
+            &(root / "lm_head"),
+            "weight",
+            &dims,
+            init,
+            trainable,
+        ));
     }
 
     /// The embedding rows this rank holds [V / T, H] (all of them on a whole model).
@@ -107,7 +111,9 @@ impl VocabEnds {
         match &self.part {
             None => hidden.linear::<Tensor>(w, None).to_kind(acc),
             Some(p) => {
-                let mine = column_parallel(&p.group, hidden, &[w]).remove(0).to_kind(acc);
+                let mine = column_parallel(&p.group, hidden, &[w])
+                    .remove(0)
+                    .to_kind(acc);
                 gather_columns(&p.group, &mine).unwrap_or_else(|e| {
                     p.group.note_failure(e);
                     whole_zeros(&p.group, &mine)
@@ -167,7 +173,6 @@ fn gather_columns(g: &Group, x: &Tensor) -> Result<Tensor, DistError> {
         .collect();
     Ok(Tensor::cat(&pieces, -1))
 }
-
 
 // What a pass gets in place of a failed collective's result (the failure is kept by the group
 // and returned by the pass that ran the model: `Group::take_failure`; the values are not used).

@@ -166,10 +166,17 @@ mod tests {
         assert_eq!(whole, 94 * 532_736 + 4096);
         assert_eq!(split + whole, 29_479_808_512);
         // Printed for the presets' comments (`cargo test -- --nocapture`).
-        for (shape, t) in [("qwen3-235b-a22b", 8), ("qwen3.5-122b-a10b", 4), ("qwen3.5-122b-a10b", 8)] {
+        for (shape, t) in [
+            ("qwen3-235b-a22b", 8),
+            ("qwen3.5-122b-a10b", 4),
+            ("qwen3.5-122b-a10b", 8),
+        ] {
             let cfg = crate::model::read_config(&dir.join(shape)).unwrap();
             let (split, whole) = per_rank(&cfg, t).unwrap();
-            println!("{shape} at T = {t}: {} per rank ({split} split, {whole} whole)", split + whole);
+            println!(
+                "{shape} at T = {t}: {} per rank ({split} split, {whole} whole)",
+                split + whole
+            );
         }
     }
 
