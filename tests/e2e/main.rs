@@ -56,6 +56,7 @@ mod search_recipe;
 mod selection;
 mod sweep;
 mod tensor_parallel;
+mod tensor_parallel_commands;
 mod tensorboard;
 mod test_time;
 mod test_time_search;

@@ -80,7 +80,8 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
         children: a.children,
         parents: a.parents,
     };
-    let (t, rounds) = search_flags::resolve_search(&a.target, vec!["eval.every=1".into()], &flags)?;
+    let (mut t, rounds) =
+        search_flags::resolve_search(&a.target, vec!["eval.every=1".into()], &flags)?;
     anyhow::ensure!(
         rounds.is_some() || (a.children, a.parents, &a.curve) == (None, None, &None),
         "--children, --parents and --curve set a test-time search: give --refine R (or \
@@ -117,7 +118,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             curve.display()
         );
     }
-    let mut s = train::setup(&t.cfg).context("eval setup")?;
+    let mut s = super::launched::setup(&mut t.cfg).context("eval setup")?;
     if let Some(dir) = &t.checkpoint {
         train::load_weights(&mut s, dir)?;
     }

@@ -12,6 +12,7 @@ pub mod game;
 pub mod game_author;
 pub mod game_bench;
 pub mod game_validate;
+pub mod launched;
 pub mod output;
 pub mod play;
 pub mod pretrain;

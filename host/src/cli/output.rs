@@ -8,8 +8,12 @@ use anyhow::Context;
 /// Prepares the way for the file `path` (given as `flag`) that the command writes at the end:
 /// makes its parent folders, and refuses it where it could not be written (a folder, a parent
 /// that is not a folder, no permission). An existing file is left as it is (opened for
-/// appending, not truncated) and a file made to test a new path is removed.
+/// appending, not truncated) and a file made to test a new path is removed. Rank 0's alone
+/// under a launcher (`launched`).
 pub fn prepare(flag: &str, path: &Path) -> anyhow::Result<()> {
+    if super::launched::follower() {
+        return Ok(());
+    }
     anyhow::ensure!(
         !path.is_dir(),
         "{flag} {}: is a folder; give a file path inside it",
@@ -43,8 +47,11 @@ pub fn prepare(flag: &str, path: &Path) -> anyhow::Result<()> {
 }
 
 /// Writes `text` to `path` (given as `flag`, its parents made by [`prepare`] before the
-/// work), naming both on failure.
+/// work), naming both on failure. Rank 0's alone under a launcher (`launched`).
 pub fn write(flag: &str, path: &Path, text: impl AsRef<[u8]>) -> anyhow::Result<()> {
+    if super::launched::follower() {
+        return Ok(());
+    }
     std::fs::write(path, text)
         .with_context(|| format!("{flag} {}: cannot write it", path.display()))
 }

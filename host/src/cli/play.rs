@@ -84,7 +84,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         children: a.children,
         parents: a.parents,
     };
-    let (t, refine) = search_flags::resolve_search(&a.target, Vec::new(), &flags)?;
+    let (mut t, refine) = search_flags::resolve_search(&a.target, Vec::new(), &flags)?;
     let refine = refine.unwrap_or(0);
     let k = a.k.unwrap_or(t.cfg.sampling.k);
     let key = if a.k.is_some() { "--k" } else { "sampling.k" };
@@ -92,7 +92,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     if let Some(out) = &a.out {
         super::output::prepare("--out", out)?;
     }
-    let mut s = train::setup(&t.cfg).context("play setup")?;
+    let mut s = super::launched::setup(&mut t.cfg).context("play setup")?;
     if let Some(dir) = &t.checkpoint {
         train::load_weights(&mut s, dir)?;
     }

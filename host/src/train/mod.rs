@@ -39,6 +39,7 @@ use crate::run::files::IoError;
 use crate::run::tensorboard::{self, Tensorboard};
 use crate::run::wandb::Wandb;
 use crate::update::adamw::AdamW;
+pub use ranks::setup_launched;
 use ranks::{follow, place_rank, share_start};
 use resume::{budget_from_logs, load_checkpoint, refuse_shape_change, settings_changed};
 

@@ -126,3 +126,35 @@ pub(super) fn follow(
     summary.interrupted = stopped;
     Ok(summary)
 }
+
+/// [`super::setup`] for a command that reads a model (`eval`, `play`), run alone or by a
+/// launcher (torchrun, srun): launched, the ranks join and split one copy of the model over
+/// all of them (`parallel.tensor` must be the number launched: one copy, no replicas), and each
+/// computes what one process computes, in the same order (the same seeds, the same
+/// collectives). The caller lets rank 0 alone print and write.
+pub fn setup_launched(cfg: &TrainConfig) -> Result<super::Setup, TrainError> {
+    let world = World::from_env(|v| std::env::var(v).ok())?;
+    if world.size == 1 {
+        return super::setup(cfg);
+    }
+    let (t, n) = (cfg.parallel.tensor, world.size);
+    if t != n {
+        return Err(TrainError::Config {
+            field: "parallel.tensor".into(),
+            msg: format!(
+                "is {t}, but {n} ranks were launched: eval and play under a launcher split one \
+                 copy of the model over every rank; set --set parallel.tensor={n}, or run them \
+                 as one process"
+            ),
+        });
+    }
+    let cfg = place_rank(cfg, &world)?;
+    let device = super::setup::check_device("model.device", cfg.model.device)?;
+    let timeouts = (cfg.run.join_timeout(), cfg.run.collective_timeout_s);
+    let mut dist = crate::dist::Dist::init(world, device, timeouts.0, timeouts.1)?;
+    dist.split_model(t)?;
+    let s = super::setup::setup_split(&cfg, dist.model_group());
+    let mut s = super::fingerprint::all_ok(&dist, s)?;
+    s.dist = dist;
+    Ok(s)
+}
