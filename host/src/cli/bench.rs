@@ -67,6 +67,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         anyhow::ensure!(n > 0, "--threads {n}: must be at least 1");
     }
     super::bench_phases::check_sets(&args.set)?;
+    // Under a launcher (`--phases` of a split model) rank 0 alone prints.
+    super::launched::quiet_follower();
     frost_host::threads::set_default(args.threads.unwrap_or(0));
     if let Some(dir) = &args.model {
         return super::bench_model::family_bench(dir, device, args.shape);

@@ -15,18 +15,22 @@ pub fn follower() -> bool {
 /// The command's setup, alone or launched (see the module); on a rank other than 0 its output
 /// is silenced first.
 pub fn setup(cfg: &mut TrainConfig) -> anyhow::Result<Setup> {
-    if follower() {
+    if quiet_follower() {
         cfg.run.progress = false;
-        silence_stdout();
     }
     Ok(train::setup_launched(cfg)?)
 }
 
-/// Standard output to /dev/null (rank 0 prints the command's output; errors stay on stderr).
-fn silence_stdout() {
+/// On a rank other than 0, its standard output to /dev/null (rank 0 prints the command's
+/// output; errors stay on stderr). Whether this is such a rank.
+pub fn quiet_follower() -> bool {
     use std::os::fd::AsRawFd;
+    if !follower() {
+        return false;
+    }
     if let Ok(null) = std::fs::OpenOptions::new().write(true).open("/dev/null") {
         // SAFETY: dup2 onto fd 1, which this process owns; `null` stays open until then.
         unsafe { libc::dup2(null.as_raw_fd(), 1) };
     }
+    true
 }

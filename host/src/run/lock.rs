@@ -61,6 +61,12 @@ impl RunLock {
             let mut text = String::new();
             let _ = file.read_to_string(&mut text);
             let pid = text.trim().parse().ok();
+            // Held under this process's own pid: a lock this process let go of, whose descriptor
+            // a child being spawned by another thread still shares until its exec closes it
+            // (close-on-exec): gone within moments, so wait briefly instead of refusing.
+            if !wait && pid == Some(std::process::id()) && released_soon(&file, path)? {
+                return Self::own(file, path);
+            }
             if !wait {
                 return Err(LockError::Held {
                     dir: what.to_path_buf(),
@@ -74,6 +80,11 @@ impl RunLock {
             );
             try_flock(&file, libc::LOCK_EX).map_err(io_error(path))?;
         }
+        Self::own(file, path)
+    }
+
+    /// The lock taken on `file`: this process's pid written into it.
+    fn own(mut file: File, path: &Path) -> Result<Self, LockError> {
         let pid = std::process::id().to_string();
         file.set_len(0)
             .and_then(|_| file.rewind())
@@ -81,6 +92,17 @@ impl RunLock {
             .map_err(io_error(path))?;
         Ok(RunLock { _file: file })
     }
+}
+
+/// Whether the lock on `file` comes free within 2 s (polled).
+fn released_soon(file: &File, path: &Path) -> Result<bool, LockError> {
+    for _ in 0..200 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        if try_flock(file, libc::LOCK_EX | libc::LOCK_NB).map_err(io_error(path))? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// `flock(op)` on `file`: false when a non-blocking lock is held elsewhere.
@@ -117,6 +139,20 @@ mod tests {
         );
         drop(first);
         RunLock::acquire(d.path()).unwrap();
+    }
+
+    /// A lock this process holds in another descriptor that closes within moments (a child
+    /// spawned by another thread shares the run's lock until its exec): taken, not refused.
+    #[test]
+    fn a_lock_this_process_lets_go_of_at_once_is_taken() {
+        let d = tempfile::tempdir().unwrap();
+        let first = RunLock::acquire(d.path()).unwrap();
+        let holder = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            drop(first);
+        });
+        RunLock::acquire(d.path()).unwrap();
+        holder.join().unwrap();
     }
 
     #[test]
