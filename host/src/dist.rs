@@ -13,7 +13,7 @@
 //! CPU). docs/scaling.md says why this and not a C++ shim.
 
 use std::ffi::CString;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 mod backward;
@@ -79,6 +79,10 @@ pub enum DistError {
         op: &'static str,
         msg: String,
     },
+    /// This rank's own failed collective (inside the split model), said without asking the
+    /// other ranks: one of them may be the cause, hung, and asking would wait a timeout more.
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// Where this process stands in the job, from its launcher's environment.
@@ -151,6 +155,8 @@ pub struct Dist {
     /// The ranks that share this rank's copy of the model (`parallel.tensor` > 1), set by
     /// [`Dist::split_model`]; None: every rank holds the whole model.
     tensor: Option<Arc<Group>>,
+    /// Set once a collective inside the split model failed (`Dist::model_failure`).
+    broken: AtomicBool,
 }
 
 impl Dist {
@@ -161,6 +167,7 @@ impl Dist {
             helper: None,
             device: -1,
             tensor: None,
+            broken: Default::default(),
         }
     }
 
@@ -252,6 +259,7 @@ impl Dist {
             helper: Some(helper),
             device: index,
             tensor: None,
+            broken: Default::default(),
         })
     }
 
@@ -261,11 +269,15 @@ impl Dist {
         f: impl FnOnce(Python, &Bound<PyModule>) -> PyResult<T>,
     ) -> Result<T, DistError> {
         let helper = self.helper.as_ref().expect("a joined process group");
-        Python::attach(|py| f(py, helper.bind(py))).map_err(|e| DistError::Collective {
-            rank: self.world.rank,
-            size: self.world.size,
-            op,
-            msg: one_line(&e),
+        Python::attach(|py| f(py, helper.bind(py))).map_err(|e| {
+            let e = DistError::Collective {
+                rank: self.world.rank,
+                size: self.world.size,
+                op,
+                msg: one_line(&e),
+            };
+            tracing::debug!("{e}");
+            e
         })
     }
 
@@ -372,6 +384,12 @@ impl Dist {
                 Err(msg) => Err(DistError::Rank { rank: 0, msg }),
             };
         }
+        // A rank whose own collective failed stops at once with its error: the others learn
+        // of it through their own collectives, and a hung rank would make asking them wait a
+        // whole timeout more.
+        if let (Err(msg), true) = (&mine, self.broken.load(Ordering::Relaxed)) {
+            return Err(DistError::Failed(msg.clone()));
+        }
         let status = postcard::to_stdvec(&(mine.err(), stop)).expect("a status serializes");
         let mut any_stop = false;
         for (rank, part) in self.all_gather_bytes(&status)?.into_iter().enumerate() {
@@ -411,12 +429,12 @@ static KEEP_PROCESS_GROUP: AtomicBool = AtomicBool::new(false);
 
 /// Keeps the process group joined for the rest of the process (see [`KEEP_PROCESS_GROUP`]).
 pub fn keep_process_group() {
-    KEEP_PROCESS_GROUP.store(true, std::sync::atomic::Ordering::Relaxed);
+    KEEP_PROCESS_GROUP.store(true, Ordering::Relaxed);
 }
 
 impl Drop for Dist {
     fn drop(&mut self) {
-        if KEEP_PROCESS_GROUP.load(std::sync::atomic::Ordering::Relaxed) {
+        if KEEP_PROCESS_GROUP.load(Ordering::Relaxed) {
             return;
         }
         if let Some(h) = &self.helper {

@@ -89,16 +89,27 @@ fn a_killed_rank_makes_the_other_stop_with_a_clear_error() {
         "run.tensorboard=false",
         "run.collective_timeout_s=30",
     ];
-    kill_rank_1_and_check_rank_0(&cfg, &dir.join("run"), &sets);
+    fail_rank_1_and_check_rank_0(&cfg, &dir.join("run"), &sets, Fault::Killed);
 }
 
-/// Runs `sets` on 2 ranks as `srun` launches them, kills rank 1 once 2 steps are logged, and
-/// checks that rank 0 stops within 60 s (the sets' collective timeout is 30 s), failing, with
-/// a last line `error: ... rank 0 of 2 ...`.
-pub(crate) fn kill_rank_1_and_check_rank_0(
+/// What befalls rank 1 mid-run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Fault {
+    /// SIGKILL: its sockets close.
+    Killed,
+    /// SIGSTOP: alive and silent, as a rank stuck in a kernel or a dead node's process is; the
+    /// others learn of it only from the collective timeout. Killed once rank 0 has stopped.
+    Hung,
+}
+
+/// Runs `sets` on 2 ranks as `srun` launches them, kills or stops rank 1 (`fault`) once 2 steps
+/// are logged, and checks that rank 0 stops within 60 s (the sets' collective timeout is 30 s),
+/// failing, with a last line `error: ... rank 0 of 2 ...`.
+pub(crate) fn fail_rank_1_and_check_rank_0(
     cfg: &std::path::Path,
     out: &std::path::Path,
     sets: &[&str],
+    fault: Fault,
 ) {
     let port = master_port().to_string();
     let spawn = |rank: usize| {
@@ -109,17 +120,27 @@ pub(crate) fn kill_rank_1_and_check_rank_0(
     let rank0 = spawn(0);
     let mut rank1 = spawn(1);
     wait_for_steps(&out.join("metrics.jsonl"), 2);
-    rank1.kill().unwrap();
-    let _ = rank1.wait();
+    match fault {
+        Fault::Killed => {
+            rank1.kill().unwrap();
+            let _ = rank1.wait();
+        }
+        // SAFETY: a signal to the child this test spawned and still owns.
+        Fault::Hung => assert_eq!(unsafe { libc::kill(rank1.id() as i32, libc::SIGSTOP) }, 0),
+    }
     let killed = Instant::now();
     let o = rank0.wait_with_output().unwrap();
+    let took = killed.elapsed();
+    if let Fault::Hung = fault {
+        rank1.kill().unwrap();
+        let _ = rank1.wait();
+    }
+    let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        killed.elapsed() < Duration::from_secs(60),
-        "rank 0 took {:?} to stop",
-        killed.elapsed()
+        took < Duration::from_secs(60),
+        "{fault:?}: rank 0 took {took:?} to stop:\n{err}"
     );
     assert!(!o.status.success(), "rank 0 went on without rank 1");
-    let err = String::from_utf8_lossy(&o.stderr);
     let last = err.lines().last().unwrap_or_default();
     assert!(
         last.starts_with("error:") && last.contains("rank 0 of 2"),

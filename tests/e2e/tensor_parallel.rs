@@ -407,16 +407,17 @@ fn a_split_run_resumes_whole_on_one_process() {
     }
 }
 
-/// A rank of a split run killed mid-run: the other, whose model's collectives then fail, stops
-/// with one error line naming itself within the collective timeout, never hanging; the run then
-/// resumes from its last checkpoint, split again over 2 new ranks, and finishes.
+/// A rank of a split run killed, or hung (stopped), mid-run: the other, whose model's
+/// collectives then fail or time out, stops with one error line naming itself within the
+/// collective timeout, never hanging; the run then resumes from its last checkpoint, split again
+/// over 2 new ranks, and finishes.
 #[test]
 fn a_killed_rank_of_a_split_run_stops_the_other_and_the_run_resumes() {
     use crate::distributed::{ok, torchrun_cmd};
+    use crate::distributed_faults::{fail_rank_1_and_check_rank_0, Fault};
     use crate::fixture::{tmp, write_config};
     let dir = tmp("tp-kill");
     let cfg = write_config(&dir, true);
-    let out = dir.join("run");
     let sets = [
         "steps=400",
         "eval.every=0",
@@ -425,7 +426,9 @@ fn a_killed_rank_of_a_split_run_stops_the_other_and_the_run_resumes() {
         "run.collective_timeout_s=30",
         "parallel.tensor=2",
     ];
-    crate::distributed_faults::kill_rank_1_and_check_rank_0(&cfg, &out, &sets);
+    fail_rank_1_and_check_rank_0(&cfg, &dir.join("hung"), &sets, Fault::Hung);
+    let out = dir.join("run");
+    fail_rank_1_and_check_rank_0(&cfg, &out, &sets, Fault::Killed);
     let metrics = out.join("metrics.jsonl");
     // Resumed split over 2 new ranks, one step past what was logged.
     let logged = std::fs::read_to_string(&metrics).unwrap().lines().count();

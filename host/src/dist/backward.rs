@@ -68,7 +68,13 @@ extern "C" fn on_grad(key: i64, grad: *mut C_tensor, err: *mut c_char, err_len: 
         };
         // A new handle on the same tensor: summing through it sums the caller's gradient.
         let t = unsafe { Tensor::clone_from_ptr(grad) };
-        (group.all_reduce_named(&t, ReduceOp::Sum, BACKWARD_SUM)).map_err(|e| e.to_string())
+        (group.all_reduce_named(&t, ReduceOp::Sum, BACKWARD_SUM)).map_err(|e| {
+            // Kept by the group as well, so that the pass reports the failed collective
+            // (`Dist::model_failure`) rather than the backward's error it caused.
+            let msg = e.to_string();
+            group.note_failure(e);
+            msg
+        })
     };
     let msg = match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(())) => return 0,

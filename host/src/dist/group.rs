@@ -95,6 +95,7 @@ impl Group {
     /// failed, and every later one fails at once (a rank is gone: waiting again would only
     /// add a timeout per layer).
     pub fn note_failure(&self, e: DistError) {
+        tracing::debug!("inside the split model: {e}");
         let mut failure = self.failure.lock().expect("failure lock");
         failure.get_or_insert(e);
     }
@@ -136,11 +137,15 @@ impl Group {
         helper: &Py<PyModule>,
         f: impl FnOnce(&Bound<PyModule>) -> PyResult<()>,
     ) -> Result<(), DistError> {
-        Python::attach(|py| f(helper.bind(py))).map_err(|e| DistError::Collective {
-            rank: self.world.0,
-            size: self.world.1,
-            op,
-            msg: super::one_line(&e),
+        Python::attach(|py| f(helper.bind(py))).map_err(|e| {
+            let e = DistError::Collective {
+                rank: self.world.0,
+                size: self.world.1,
+                op,
+                msg: super::one_line(&e),
+            };
+            tracing::debug!("in the model's group: {e}");
+            e
         })
     }
 

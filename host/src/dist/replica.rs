@@ -26,15 +26,20 @@ impl Dist {
     /// A collective that failed inside the split model since the last call (the model's
     /// forwards return tensors: `Group::note_failure` keeps it); Ok without a split.
     pub fn model_failure(&self) -> Result<(), DistError> {
-        self.tensor.as_ref().map_or(Ok(()), |g| g.take_failure())
+        let r = self.tensor.as_ref().map_or(Ok(()), |g| g.take_failure());
+        if r.is_err() {
+            self.broken
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        r
     }
 
     /// A pass's result, or the collective that failed inside the split model during it (then
-    /// its outputs are not to be used): what sampling, evaluation and the search return.
+    /// its outputs are not to be used): what sampling, evaluation and the search return. The
+    /// failed collective comes first: the pass's own error may be only its consequence.
     pub fn unless_model_failed<T, E: From<DistError>>(&self, r: Result<T, E>) -> Result<T, E> {
-        let t = r?;
         self.model_failure()?;
-        Ok(t)
+        r
     }
 
     /// (this rank's replica, the number of replicas): the data-parallel world. Without

@@ -116,7 +116,7 @@ impl VocabEnds {
                     .to_kind(acc);
                 gather_columns(&p.group, &mine).unwrap_or_else(|e| {
                     p.group.note_failure(e);
-                    whole_zeros(&p.group, &mine)
+                    in_place_of_whole_rows(&p.group, &mine)
                 })
             }
         }
@@ -137,7 +137,8 @@ impl VocabEnds {
                 let mine = mine.to_kind(acc_kind(w.kind()));
                 let lp = target_logprobs(&p.group, &mine, targets, p.first).unwrap_or_else(|e| {
                     p.group.note_failure(e);
-                    Tensor::zeros([targets.size()[0]], (mine.kind(), mine.device()))
+                    // Zeros that keep the graph: the pass's backward still runs.
+                    mine.select(-1, 0) * 0.0
                 });
                 lp.to_kind(Kind::Float)
             }
@@ -153,7 +154,7 @@ impl VocabEnds {
             None => mine,
             Some(p) => gather_columns(&p.group, &mine.detach()).unwrap_or_else(|err| {
                 p.group.note_failure(err);
-                whole_zeros(&p.group, &mine)
+                in_place_of_whole_rows(&p.group, &mine)
             }),
         }
     }
@@ -183,9 +184,9 @@ fn zeros(mut lead: Vec<i64>, last: i64, like: &Tensor) -> Tensor {
     Tensor::zeros(lead.as_slice(), (like.kind(), like.device()))
 }
 
-/// Zeros the shape of whole rows of this rank's columns `x`.
-fn whole_zeros(g: &Group, x: &Tensor) -> Tensor {
-    let mut lead = x.size();
-    let cols = lead.pop().unwrap_or(1);
-    zeros(lead, cols * g.size as i64, x)
+/// Whole rows' shape from this rank's columns `x` repeated: with `x`'s graph, so that the
+/// pass's backward still runs.
+fn in_place_of_whole_rows(g: &Group, x: &Tensor) -> Tensor {
+    let copies: Vec<&Tensor> = (0..g.size).map(|_| x).collect();
+    Tensor::cat(&copies, -1)
 }
