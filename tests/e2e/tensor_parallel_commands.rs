@@ -136,3 +136,33 @@ fn a_launched_command_without_the_split_is_refused_in_one_line() {
         );
     }
 }
+
+/// Ranks launched with different command lines (here another `--seed`, which would feed the
+/// shares different passages) stop before loading anything, each with one line naming it.
+#[test]
+fn ranks_of_a_launched_command_launched_otherwise_stop_in_one_line() {
+    use crate::distributed::master_port;
+    use crate::distributed_faults::srun_rank;
+    let dir = tmp("tp-alike");
+    let run = trained(&dir);
+    let port = master_port().to_string();
+    let spawn = |rank: usize| {
+        let seed = rank.to_string();
+        let args = ["play", run.to_str().unwrap(), "--seed", &seed];
+        let mut c = srun_rank(rank, &port);
+        c.args(args).args(["--set", "parallel.tensor=2"]);
+        c.env("FROST_LOG", "warn").spawn().unwrap()
+    };
+    let ranks = [spawn(0), spawn(1)];
+    for (rank, child) in ranks.into_iter().enumerate() {
+        let o = child.wait_with_output().unwrap();
+        assert!(!o.status.success(), "rank {rank} went on");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(lines.len(), 1, "rank {rank}: {err}");
+        assert!(
+            lines[0].contains("ranks disagree on the command line") && lines[0].contains("--seed"),
+            "rank {rank}: {err}"
+        );
+    }
+}

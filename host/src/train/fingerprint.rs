@@ -70,6 +70,27 @@ pub(super) fn join(req: &RunRequest, cfg: &TrainConfig, world: World) -> Result<
     Ok(dist)
 }
 
+/// The ranks of a launched command that reads a model (`eval`, `play`: one copy split over
+/// them, computing in step) check that they were launched alike before anything is loaded:
+/// the Frost version, the command line and the config field by field. A difference (another
+/// `--seed` would feed the ranks' shares different passages, and rank 0 would print what came
+/// of the mix) stops every rank in one line naming it.
+pub(super) fn check_launched_alike(dist: &Dist, cfg: &TrainConfig) -> Result<(), TrainError> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut mine = vec![
+        ("the Frost version".to_string(), frost_version()),
+        ("the command line".to_string(), args.join(" ")),
+    ];
+    mine.extend(config_fields(cfg));
+    let bytes = postcard::to_stdvec(&Ok::<_, String>(mine)).expect("fields serialize");
+    let parts: Vec<Fields> = (dist.all_gather_bytes(&bytes)?.iter())
+        .map(|b| {
+            postcard::from_bytes::<Fields>(b).unwrap_or_else(|e| Err(format!("its fields: {e}")))
+        })
+        .collect();
+    compare(&parts)
+}
+
 /// `r` on every rank: one rank's error (its setup) stops all of them naming it, instead of
 /// leaving the others to fail at their next collective without saying why.
 pub(super) fn all_ok<T>(dist: &Dist, r: Result<T, TrainError>) -> Result<T, TrainError> {
