@@ -95,9 +95,11 @@ impl Group {
     /// failed, and every later one fails at once (a rank is gone: waiting again would only
     /// add a timeout per layer).
     pub fn note_failure(&self, e: DistError) {
-        tracing::debug!("inside the split model: {e}");
         let mut failure = self.failure.lock().expect("failure lock");
-        failure.get_or_insert(e);
+        if failure.is_none() {
+            tracing::debug!("inside the split model: {e}");
+            *failure = Some(e);
+        }
     }
 
     /// The failure kept by [`Group::note_failure`] since the last call, if any: what a pass
@@ -137,15 +139,11 @@ impl Group {
         helper: &Py<PyModule>,
         f: impl FnOnce(&Bound<PyModule>) -> PyResult<()>,
     ) -> Result<(), DistError> {
-        Python::attach(|py| f(helper.bind(py))).map_err(|e| {
-            let e = DistError::Collective {
-                rank: self.world.0,
-                size: self.world.1,
-                op,
-                msg: super::one_line(&e),
-            };
-            tracing::debug!("in the model's group: {e}");
-            e
+        Python::attach(|py| f(helper.bind(py))).map_err(|e| DistError::Collective {
+            rank: self.world.0,
+            size: self.world.1,
+            op,
+            msg: super::one_line(&e),
         })
     }
 

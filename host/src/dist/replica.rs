@@ -2,6 +2,7 @@
 //! consecutive ranks, each replica one copy of the model split over its ranks
 //! (docs/scaling.md, "Running a split model"). The data is shared by replica, not by rank.
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::{Dist, DistError, Group};
@@ -28,8 +29,7 @@ impl Dist {
     pub fn model_failure(&self) -> Result<(), DistError> {
         let r = self.tensor.as_ref().map_or(Ok(()), |g| g.take_failure());
         if r.is_err() {
-            self.broken
-                .store(true, std::sync::atomic::Ordering::Relaxed);
+            self.broken.store(true, Ordering::Relaxed);
         }
         r
     }

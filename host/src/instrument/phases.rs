@@ -182,26 +182,17 @@ pub fn leave() {
 }
 
 fn close(r: &mut Recorder) {
-    let Some((
-        i,
-        Entered {
-            at: t,
-            cpu,
-            reads,
-            sent,
-        },
-    )) = r.current.take()
-    else {
+    let Some((i, then)) = r.current.take() else {
         return;
     };
-    let now = crate::dist::collectives_so_far();
+    let sent = crate::dist::collectives_so_far();
     let entry = r.entry_rss.take();
     let s = &mut r.step[i];
-    s.seconds += t.elapsed().as_secs_f64();
-    s.cpu_seconds += cpu_seconds() - cpu;
-    s.syncs += (crate::instrument::sync::reads() - reads) as f64;
-    s.collectives += (now.0 - sent.0) as f64;
-    s.collective_bytes += (now.1 - sent.1) as f64;
+    s.seconds += then.at.elapsed().as_secs_f64();
+    s.cpu_seconds += cpu_seconds() - then.cpu;
+    s.syncs += (crate::instrument::sync::reads() - then.reads) as f64;
+    s.collectives += (sent.0 - then.sent.0) as f64;
+    s.collective_bytes += (sent.1 - then.sent.1) as f64;
     if r.memory {
         if let Some(b) = crate::instrument::memory::peak_rss_bytes() {
             s.peak_rss = s.peak_rss.max(Some(b));

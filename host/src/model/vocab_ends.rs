@@ -106,14 +106,13 @@ impl VocabEnds {
     /// Logits of `hidden` [.., H] over the whole vocabulary [.., V], in f32 (f64 for an f64
     /// model), differentiable in `hidden`.
     pub(super) fn logits(&self, hidden: &Tensor) -> Tensor {
-        let w = self.head_weight();
-        let acc = acc_kind(w.kind());
         match &self.part {
-            None => hidden.linear::<Tensor>(w, None).to_kind(acc),
+            None => {
+                let w = self.head_weight();
+                hidden.linear::<Tensor>(w, None).to_kind(acc_kind(w.kind()))
+            }
             Some(p) => {
-                let mine = column_parallel(&p.group, hidden, &[w])
-                    .remove(0)
-                    .to_kind(acc);
+                let mine = self.my_logits(p, hidden);
                 gather_columns(&p.group, &mine).unwrap_or_else(|e| {
                     p.group.note_failure(e);
                     in_place_of_whole_rows(&p.group, &mine)
@@ -132,9 +131,7 @@ impl VocabEnds {
                 .gather(1, &targets.unsqueeze(1), false)
                 .squeeze_dim(1),
             Some(p) => {
-                let w = self.head_weight();
-                let mine = column_parallel(&p.group, hidden, &[w]).remove(0);
-                let mine = mine.to_kind(acc_kind(w.kind()));
+                let mine = self.my_logits(p, hidden);
                 let lp = target_logprobs(&p.group, &mine, targets, p.first).unwrap_or_else(|e| {
                     p.group.note_failure(e);
                     // Zeros that keep the graph: the pass's backward still runs.
@@ -143,6 +140,14 @@ impl VocabEnds {
                 lp.to_kind(Kind::Float)
             }
         }
+    }
+
+    /// The logits of this rank's vocabulary rows [.., V / T] (f32, f64 for an f64 model); in
+    /// the backward `hidden`'s gradient is summed over the group.
+    fn my_logits(&self, p: &Part, hidden: &Tensor) -> Tensor {
+        let w = self.head_weight();
+        let mine = column_parallel(&p.group, hidden, &[w]).remove(0);
+        mine.to_kind(acc_kind(w.kind()))
     }
 
     /// `g . E_v` for every vocabulary row v: `g` [.., H] -> [.., V] in the embedding's dtype

@@ -56,33 +56,38 @@ pub(super) fn join(req: &RunRequest, cfg: &TrainConfig, world: World) -> Result<
     if world.size == 1 {
         return Ok(Dist::single());
     }
-    let device = check_device("model.device", cfg.model.device)?;
-    let timeouts = (cfg.run.join_timeout(), cfg.run.collective_timeout_s);
-    let dist = Dist::init(world.clone(), device, timeouts.0, timeouts.1)?;
-    let mine: Fields = fields(req, world.size).map_err(|e| e.to_string());
-    let bytes = postcard::to_stdvec(&mine).expect("fields serialize");
-    let parts: Vec<Fields> = (dist.all_gather_bytes(&bytes)?.iter())
-        .map(|b| {
-            postcard::from_bytes::<Fields>(b).unwrap_or_else(|e| Err(format!("its fields: {e}")))
-        })
-        .collect();
-    compare(&parts)?;
+    let dist = init(cfg, world.clone())?;
+    alike(&dist, fields(req, world.size).map_err(|e| e.to_string()))?;
     Ok(dist)
 }
 
-/// The ranks of a launched command that reads a model (`eval`, `play`: one copy split over
-/// them, computing in step) check that they were launched alike before anything is loaded:
-/// the Frost version, the command line and the config field by field. A difference (another
-/// `--seed` would feed the ranks' shares different passages, and rank 0 would print what came
-/// of the mix) stops every rank in one line naming it.
-pub(super) fn check_launched_alike(dist: &Dist, cfg: &TrainConfig) -> Result<(), TrainError> {
+/// [`join`] for a launched command that reads a model (`eval`, `play`: one copy split over
+/// the ranks, computing in step): the ranks check the Frost version, the command line and the
+/// config field by field. A difference (another `--seed` would feed the ranks' shares
+/// different passages, and rank 0 would print what came of the mix) stops every rank in one
+/// line naming it.
+pub(super) fn join_launched(cfg: &TrainConfig, world: World) -> Result<Dist, TrainError> {
+    let dist = init(cfg, world)?;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut mine = vec![
         ("the Frost version".to_string(), frost_version()),
         ("the command line".to_string(), args.join(" ")),
     ];
     mine.extend(config_fields(cfg));
-    let bytes = postcard::to_stdvec(&Ok::<_, String>(mine)).expect("fields serialize");
+    alike(&dist, Ok(mine))?;
+    Ok(dist)
+}
+
+/// The process group joined with `cfg`'s device and timeouts.
+fn init(cfg: &TrainConfig, world: World) -> Result<Dist, TrainError> {
+    let device = check_device("model.device", cfg.model.device)?;
+    let timeouts = (cfg.run.join_timeout(), cfg.run.collective_timeout_s);
+    Ok(Dist::init(world, device, timeouts.0, timeouts.1)?)
+}
+
+/// Every rank's fields gathered and compared ([`compare`]).
+fn alike(dist: &Dist, mine: Fields) -> Result<(), TrainError> {
+    let bytes = postcard::to_stdvec(&mine).expect("fields serialize");
     let parts: Vec<Fields> = (dist.all_gather_bytes(&bytes)?.iter())
         .map(|b| {
             postcard::from_bytes::<Fields>(b).unwrap_or_else(|e| Err(format!("its fields: {e}")))

@@ -149,10 +149,7 @@ pub fn setup_launched(cfg: &TrainConfig) -> Result<super::Setup, TrainError> {
         });
     }
     let cfg = place_rank(cfg, &world)?;
-    let device = super::setup::check_device("model.device", cfg.model.device)?;
-    let timeouts = (cfg.run.join_timeout(), cfg.run.collective_timeout_s);
-    let mut dist = crate::dist::Dist::init(world, device, timeouts.0, timeouts.1)?;
-    super::fingerprint::check_launched_alike(&dist, &cfg)?;
+    let mut dist = super::fingerprint::join_launched(&cfg, world)?;
     dist.split_model(t)?;
     let s = super::setup::setup_split(&cfg, dist.model_group());
     let mut s = super::fingerprint::all_ok(&dist, s)?;
